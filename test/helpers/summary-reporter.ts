@@ -1,0 +1,26 @@
+import type { Reporter, TestModule } from "vitest/node";
+
+/**
+ * Prints the plain closing line CI reads (`N passed, N failed`), after vitest's own summary.
+ * Skipped tests are listed too, so a skip cannot hide.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+      }
+      // A module that failed to load has no tests but must still count as a failure.
+      if (module.state() === "failed" && module.children.size === 0) failed++;
+    }
+    failed += unhandledErrors.length;
+    const tail = skipped > 0 ? `, ${skipped} skipped` : "";
+    process.stdout.write(`\n${passed} passed, ${failed} failed${tail}\n`);
+  }
+}

@@ -1,0 +1,222 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { loadSpec, operationStatuses, ROOT, refName, specAjv, validatorFor } from "../helpers/spec.js";
+
+const spec = loadSpec();
+const ajv = specAjv(spec);
+const run = promisify(execFile);
+
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(join(ROOT, "test/fixtures/upstream", name), "utf8"));
+
+describe("openapi.yaml: shape", () => {
+  it("declares exactly upstream's three operation ids", () => {
+    const ids = operationStatuses(spec).map((p) => p.operationId);
+    expect([...new Set(ids)]).toEqual(["getSftMetadata", "getSatoshiInscriptions", "getTransactionActivity"]);
+  });
+
+  it("lists mainnet, testnet and the local mock as servers", () => {
+    const servers = (spec.servers as Array<{ url: string }>).map((s) => s.url);
+    expect(servers).toEqual(["https://api.hiro.so", "https://api.testnet.hiro.so", "http://127.0.0.1:4010"]);
+  });
+
+  it("makes the x-api-key security optional", () => {
+    expect(spec.security).toEqual([{}, { apiKey: [] }]);
+  });
+
+  it("gives every response with a body at least one named example", () => {
+    for (const { operationId, status, response } of operationStatuses(spec)) {
+      if (!response.content) continue;
+      const examples = response.content["application/json"]?.examples ?? {};
+      expect(Object.keys(examples).length, `${operationId} ${status}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("openapi.yaml: every named example validates against its schema (ajv 2020-12)", () => {
+  const cases = operationStatuses(spec).flatMap(({ operationId, status, response }) =>
+    Object.entries(response.content ?? {}).flatMap(([, media]) =>
+      Object.entries(media.examples ?? {}).map(([exampleName, ref]) => ({
+        label: `${operationId} ${status} ${exampleName}`,
+        schema: refName(media.schema.$ref),
+        example: refName(ref.$ref),
+      })),
+    ),
+  );
+
+  it.each(cases)("$label", ({ schema, example }) => {
+    const validate = validatorFor(ajv, schema);
+    const value = spec.components.examples[example]?.value;
+    expect(value, `example ${example} exists`).toBeDefined();
+    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("uses every example in components/examples", () => {
+    const used = new Set(cases.map((c) => c.example));
+    expect(Object.keys(spec.components.examples).filter((e) => !used.has(e))).toEqual([]);
+  });
+
+  it.each(Object.entries(spec.components.parameters))(
+    "parameter %s: its examples fit its schema",
+    (_, param) => {
+      const validate = ajv.compile(param.schema);
+      const values = [param.example, ...Object.values(param.examples ?? {}).map((e) => e.value)];
+      for (const value of values.filter((v) => v !== undefined)) {
+        expect(validate(value), `${param.name}=${String(value)}`).toBe(true);
+      }
+    },
+  );
+});
+
+describe("upstream fixtures validate against the spec's schemas", () => {
+  const fixtures = [
+    ["tma-sft-200-valid-metadata.fixture.json", "SftMetadataResponse"],
+    ["tma-sft-200-no-metadata-locales.fixture.json", "SftMetadataResponse"],
+    ["tma-sft-422-fetch-in-progress.fixture.json", "SftUnprocessableError"],
+    ["tma-sft-422-locale-not-found.fixture.json", "SftUnprocessableError"],
+    ["ordinals-sat-inscriptions-200.fixture.json", "PaginatedInscriptions"],
+    ["runes-transaction-activity-200.fixture.json", "PaginatedRuneActivity"],
+  ] as const;
+
+  it.each(fixtures)("%s is a valid %s", (file, schema) => {
+    const validate = validatorFor(ajv, schema);
+    expect(validate(fixture(file)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("keeps byte-identical copies of ../shared/reference/upstream (when it is beside the clone)", () => {
+    const shared = join(ROOT, "../shared/reference/upstream");
+    if (!existsSync(shared)) return;
+    for (const [file] of fixtures) {
+      expect(readFileSync(join(ROOT, "test/fixtures/upstream", file), "utf8")).toBe(
+        readFileSync(join(shared, file), "utf8"),
+      );
+    }
+  });
+});
+
+describe("mutated fixtures are rejected", () => {
+  type Json = Record<string, unknown> & { results: Array<Record<string, unknown>> };
+  const inscriptions = () => fixture("ordinals-sat-inscriptions-200.fixture.json") as Json;
+  const activity = () => fixture("runes-transaction-activity-200.fixture.json") as Json;
+  const first = (page: Json): Record<string, unknown> => {
+    const item = page.results[0];
+    if (!item) throw new Error("fixture has no results");
+    return item;
+  };
+
+  const mutations: Array<[string, string, () => unknown]> = [
+    [
+      "a required inscription key removed",
+      "PaginatedInscriptions",
+      () => {
+        const page = inscriptions();
+        delete first(page).genesis_fee;
+        return page;
+      },
+    ],
+    [
+      "a decimal-string sat number sent as a number",
+      "PaginatedInscriptions",
+      () => {
+        const page = inscriptions();
+        first(page).sat_ordinal = 257418248345364;
+        return page;
+      },
+    ],
+    [
+      "an unknown sat rarity",
+      "PaginatedInscriptions",
+      () => {
+        const page = inscriptions();
+        first(page).sat_rarity = "very rare";
+        return page;
+      },
+    ],
+    [
+      "a non-null parent",
+      "PaginatedInscriptions",
+      () => {
+        const page = inscriptions();
+        first(page).parent = "abc";
+        return page;
+      },
+    ],
+    [
+      "the envelope's total removed",
+      "PaginatedInscriptions",
+      () => {
+        const page = inscriptions();
+        delete page.total;
+        return page;
+      },
+    ],
+    [
+      "an unknown rune operation",
+      "PaginatedRuneActivity",
+      () => {
+        const page = activity();
+        first(page).operation = "transfer";
+        return page;
+      },
+    ],
+    [
+      "a tx id with 0x in the location",
+      "PaginatedRuneActivity",
+      () => {
+        const page = activity();
+        (first(page).location as Record<string, unknown>).tx_id = `0x${"a".repeat(64)}`;
+        return page;
+      },
+    ],
+    [
+      "a null amount (omitted, never null)",
+      "PaginatedRuneActivity",
+      () => {
+        const page = activity();
+        first(page).amount = null;
+        return page;
+      },
+    ],
+    [
+      "metadata without sip",
+      "SftMetadataResponse",
+      () => {
+        const body = fixture("tma-sft-200-valid-metadata.fixture.json") as {
+          metadata: Record<string, unknown>;
+        };
+        delete body.metadata.sip;
+        return body;
+      },
+    ],
+    ["decimals as null", "SftMetadataResponse", () => ({ decimals: null })],
+    ["an unknown 422 error", "SftUnprocessableError", () => ({ error: "Something else" })],
+    ["a Token error without its message", "SftUnprocessableError", () => ({ error: "Token error" })],
+  ];
+
+  it.each(mutations)("rejects %s", (_, schema, mutate) => {
+    expect(validatorFor(ajv, schema)(mutate())).toBe(false);
+  });
+});
+
+describe("drift check", () => {
+  it("fails when openapi.yaml changes without regenerating src/generated", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hiro-drift-"));
+    const edited = readFileSync(join(ROOT, "openapi.yaml"), "utf8").replace(
+      "    RuneRef:\n      type: object\n",
+      "    RuneRef:\n      type: object\n      properties:\n        symbol:\n          type: string\n",
+    );
+    expect(edited).not.toBe(readFileSync(join(ROOT, "openapi.yaml"), "utf8"));
+    writeFileSync(join(dir, "openapi.yaml"), edited);
+    const bin = join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
+    const args = [bin, join(dir, "openapi.yaml"), "-o", join(ROOT, "src/generated/api.d.ts"), "--check"];
+    await expect(run(process.execPath, args, { cwd: ROOT })).rejects.toMatchObject({ code: 1 });
+    // …while the committed spec is in sync with the committed types.
+    await expect(
+      run(process.execPath, [bin, "openapi.yaml", "-o", "src/generated/api.d.ts", "--check"], { cwd: ROOT }),
+    ).resolves.toBeDefined();
+  }, 30_000);
+});
