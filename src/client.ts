@@ -1,0 +1,182 @@
+/**
+ * `createLookupClient`: the three lookups over openapi-fetch. Parameters are checked and made
+ * canonical before anything is sent; answers come back as typed data or a typed error.
+ */
+import createClient, { type Client } from "openapi-fetch";
+import { HiroValidationError } from "./errors.js";
+import {
+  type AttemptInit,
+  checkHeaders,
+  checkRetries,
+  checkTimeout,
+  type RequestOptions,
+  type RequestSettings,
+  runLookup,
+} from "./request.js";
+import { RETRY_DEFAULTS } from "./retry.js";
+import type {
+  PaginatedInscriptions,
+  PaginatedRuneActivity,
+  paths,
+  SatoshiInscriptionsParams,
+  SftMetadataParams,
+  SftMetadataResponse,
+  TransactionActivityParams,
+} from "./types.js";
+import {
+  checkLimit,
+  checkLocale,
+  checkOffset,
+  checkOrdinal,
+  checkPrincipal,
+  checkTokenId,
+  checkTxId,
+} from "./validate-input.js";
+
+/** Hiro's hosted API. */
+export const DEFAULT_BASE_URL = "https://api.hiro.so";
+
+/** Options of {@link createLookupClient}. */
+export interface LookupClientOptions {
+  /** Base URL of the service, e.g. a self-hosted bitcoin-indexer. Default `https://api.hiro.so`; a trailing slash is fine. */
+  baseUrl?: string;
+  /** Hiro API key, sent as the `x-api-key` header. Never part of a URL, an error or a message. */
+  apiKey?: string;
+  /** The `fetch` to use (tests, proxies, instrumentation). Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Headers sent with every request. */
+  headers?: HeadersInit;
+  /** Time limit of each attempt, in ms. Default 30 000. */
+  timeoutMs?: number;
+  /** Retries after a failed attempt (network error, timeout, 408, 429, 5xx). Default 2. */
+  maxRetries?: number;
+}
+
+/** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
+export interface LookupClient {
+  /** Metadata of one SIP-013 semi-fungible token (`GET /metadata/v1/sft/{principal}/{token_id}`). */
+  getSftMetadata(params: SftMetadataParams, options?: RequestOptions): Promise<SftMetadataResponse>;
+  /** One page of the inscriptions on a satoshi (`GET /ordinals/v1/sats/{ordinal}/inscriptions`). */
+  getSatoshiInscriptions(
+    params: SatoshiInscriptionsParams,
+    options?: RequestOptions,
+  ): Promise<PaginatedInscriptions>;
+  /** One page of the rune activity of a transaction (`GET /runes/v1/transactions/{tx_id}/activity`). */
+  getTransactionActivity(
+    params: TransactionActivityParams,
+    options?: RequestOptions,
+  ): Promise<PaginatedRuneActivity>;
+  /** The underlying openapi-fetch client, typed with the spec's `paths`, with the same base URL and headers. */
+  readonly raw: Client<paths>;
+}
+
+function checkBaseUrl(value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === "string" ? new URL(value) : undefined;
+  } catch {}
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) {
+    throw new HiroValidationError(
+      "baseUrl",
+      `must be an http(s) URL without query or fragment; got ${JSON.stringify(value)}`,
+    );
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function checkApiKey(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  // The key itself is never echoed, not even in this message.
+  if (typeof value !== "string" || value === "" || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new HiroValidationError("apiKey", "must be a non-empty string of printable ASCII characters");
+  }
+  return value;
+}
+
+/** Drops undefined entries, so the service applies its own defaults. */
+function query<Q extends object>(entries: Q): { [K in keyof Q]?: Exclude<Q[K], undefined> } {
+  const defined: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entries)) if (value !== undefined) defined[key] = value;
+  return defined as { [K in keyof Q]?: Exclude<Q[K], undefined> };
+}
+
+/** Creates a client for the three lookups. Throws {@link HiroValidationError} on a bad option. */
+export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
+  const baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  const apiKey = checkApiKey(options.apiKey);
+  const headers = new Headers(checkHeaders("headers", options.headers));
+  if (apiKey !== undefined) headers.set("x-api-key", apiKey);
+  const settings: RequestSettings = {
+    timeoutMs: options.timeoutMs === undefined ? 30_000 : checkTimeout("timeoutMs", options.timeoutMs),
+    maxRetries:
+      options.maxRetries === undefined
+        ? RETRY_DEFAULTS.maxRetries
+        : checkRetries("maxRetries", options.maxRetries),
+    now: Date.now,
+    random: Math.random,
+  };
+  const baseFetch =
+    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const raw = createClient<paths>({ baseUrl, fetch: baseFetch, headers });
+
+  /** openapi-fetch options of one attempt: raw text (parsed by us), its signal, and a fetch that reports the URL. */
+  const attemptInit = ({ signal, headers, onUrl }: AttemptInit) => ({
+    parseAs: "text" as const,
+    signal,
+    ...(headers === undefined ? {} : { headers }),
+    fetch: (request: Request) => {
+      onUrl(request.url);
+      return baseFetch(request);
+    },
+  });
+
+  return {
+    raw,
+    getSftMetadata(params, callOptions) {
+      const path = { principal: checkPrincipal(params?.principal), token_id: checkTokenId(params?.token_id) };
+      const locale = checkLocale(params?.locale);
+      return runLookup<SftMetadataResponse>(
+        "getSftMetadata",
+        (attempt) =>
+          raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+            // token_id goes out as its decimal string: exact for u128, which a number is not.
+            params: {
+              path: path as unknown as { principal: string; token_id: number },
+              query: query({ locale }),
+            },
+            ...attemptInit(attempt),
+          }),
+        settings,
+        callOptions,
+      );
+    },
+    getSatoshiInscriptions(params, callOptions) {
+      const ordinal = checkOrdinal(params?.ordinal);
+      const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
+      return runLookup<PaginatedInscriptions>(
+        "getSatoshiInscriptions",
+        (attempt) =>
+          raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+            params: { path: { ordinal }, query: q },
+            ...attemptInit(attempt),
+          }),
+        settings,
+        callOptions,
+      );
+    },
+    getTransactionActivity(params, callOptions) {
+      const tx_id = checkTxId(params?.tx_id);
+      const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
+      return runLookup<PaginatedRuneActivity>(
+        "getTransactionActivity",
+        (attempt) =>
+          raw.GET("/runes/v1/transactions/{tx_id}/activity", {
+            params: { path: { tx_id }, query: q },
+            ...attemptInit(attempt),
+          }),
+        settings,
+        callOptions,
+      );
+    },
+  };
+}

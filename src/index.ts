@@ -1,0 +1,49 @@
+/**
+ * hiro-lookup: a typed client for three read-only lookups of Hiro's APIs, generated from openapi.yaml.
+ * @packageDocumentation
+ */
+export {
+  createLookupClient,
+  DEFAULT_BASE_URL,
+  type LookupClient,
+  type LookupClientOptions,
+} from "./client.js";
+export {
+  type ApiErrorBodies,
+  HiroApiError,
+  type HiroApiErrorKind,
+  HiroError,
+  HiroNetworkError,
+  HiroTimeoutError,
+  HiroValidationError,
+} from "./errors.js";
+export { collect, type PageMethod, type PaginateOptions, paginate } from "./paginate.js";
+export type { RequestOptions } from "./request.js";
+export { type AttemptOutcome, parseRetryAfter, RETRY_DEFAULTS, retryDelayMs, shouldRetry } from "./retry.js";
+export type {
+  ActivityLocation,
+  BigIntegerInput,
+  Inscription,
+  InvalidSatoshiOrdinalErrorBody,
+  LocaleNotFoundErrorBody,
+  Metadata,
+  MetadataAttribute,
+  MetadataFetchInProgressErrorBody,
+  MetadataLocalization,
+  OperationId,
+  Page,
+  PaginatedInscriptions,
+  PaginatedRuneActivity,
+  paths,
+  RateLimitErrorBody,
+  RuneActivity,
+  RuneRef,
+  SatoshiInscriptionsParams,
+  ServerErrorBody,
+  SftMetadataParams,
+  SftMetadataResponse,
+  SftNotFoundErrorBody,
+  TokenErrorBody,
+  TransactionActivityParams,
+  ValidationErrorBody,
+} from "./types.js";

@@ -1,0 +1,94 @@
+/**
+ * The retry policy, as pure functions: the caller passes the clock and the random source, so the
+ * rules are tested deterministically. Every lookup is a GET, so every attempt is safe to repeat.
+ */
+
+/** Retry defaults, in one place. */
+export const RETRY_DEFAULTS = {
+  /** Retries after the first attempt. */
+  maxRetries: 2,
+  /** First backoff delay, in ms; doubles with each retry. */
+  initialDelayMs: 500,
+  /** Longest backoff delay, in ms. */
+  maxDelayMs: 8_000,
+  /** Longest `Retry-After` honoured, in ms; a longer one falls back to backoff. */
+  maxRetryAfterMs: 60_000,
+} as const;
+
+/** What one attempt ended with. */
+export type AttemptOutcome =
+  | { type: "status"; status: number }
+  | { type: "network" }
+  | { type: "timeout" }
+  | { type: "invalid_response" };
+
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+
+/** Whether to try again after `outcome`, with the reason, given that `attempt` retries were made already. */
+export function shouldRetry(
+  outcome: AttemptOutcome,
+  attempt: number,
+  maxRetries: number,
+): { retry: boolean; reason: string } {
+  if (attempt >= maxRetries) return { retry: false, reason: `no retries left (${maxRetries} allowed)` };
+  switch (outcome.type) {
+    case "network":
+      return { retry: true, reason: "the connection failed; a GET is safe to repeat" };
+    case "timeout":
+      return { retry: true, reason: "the attempt timed out; a GET is safe to repeat" };
+    case "invalid_response":
+      return { retry: false, reason: "a malformed 2xx body is not expected to change" };
+    case "status":
+      if (outcome.status === 429) return { retry: true, reason: "rate limited" };
+      if (outcome.status === 408)
+        return { retry: true, reason: "the server timed out waiting for the request" };
+      if (RETRYABLE_STATUS.has(outcome.status))
+        return { retry: true, reason: `server error ${outcome.status}` };
+      return { retry: false, reason: `status ${outcome.status} will not change on retry` };
+  }
+}
+
+/**
+ * Parses a `Retry-After` header (delay in seconds, or an HTTP date) into ms from `now`.
+ * Returns undefined when absent, malformed, negative or longer than 60 s.
+ */
+export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
+  if (header == null) return undefined;
+  const text = header.trim();
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(text)) ms = Number(text) * 1000;
+  else if (/^[A-Za-z]{3},/.test(text)) ms = Date.parse(text) - now;
+  else return undefined;
+  if (!Number.isFinite(ms) || ms < 0 || ms > RETRY_DEFAULTS.maxRetryAfterMs) return undefined;
+  return Math.ceil(ms);
+}
+
+/**
+ * How long to wait before retry number `attempt + 1`: the server's `Retry-After` when it gave a usable
+ * one, else exponential backoff (500 ms, 1 s, 2 s, … capped at 8 s) less up to 25% jitter.
+ */
+export function retryDelayMs(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const backoff = Math.min(RETRY_DEFAULTS.initialDelayMs * 2 ** attempt, RETRY_DEFAULTS.maxDelayMs);
+  return Math.round(backoff * (1 - random() * 0.25));
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. Leaves no timer behind. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Friendly names for the generated types. Every record is an alias of a schema in openapi.yaml;
+ * nothing here restates a field. Only the numeric ids are widened on input, so u128 token ids and
+ * ordinals stay exact (`bigint` or a decimal string).
+ */
+import type { components, operations, paths } from "./generated/api.js";
+
+type Schemas = components["schemas"];
+
+export type { paths };
+/** Metadata of one SIP-013 token (every field optional, omitted when unknown). */
+export type SftMetadataResponse = Schemas["SftMetadataResponse"];
+/** SIP-016 metadata of a token. */
+export type Metadata = Schemas["Metadata"];
+export type MetadataAttribute = Schemas["MetadataAttribute"];
+export type MetadataLocalization = Schemas["MetadataLocalization"];
+/** One inscription on a satoshi. Timestamps in milliseconds; sat numbers and values are decimal strings. */
+export type Inscription = Schemas["Inscription"];
+/** One rune operation in a transaction. `location.timestamp` is in seconds. */
+export type RuneActivity = Schemas["RuneActivity"];
+export type RuneRef = Schemas["RuneRef"];
+export type ActivityLocation = Schemas["ActivityLocation"];
+export type PaginatedInscriptions = Schemas["PaginatedInscriptions"];
+export type PaginatedRuneActivity = Schemas["PaginatedRuneActivity"];
+
+/** A page of a paginated lookup: `{ limit, offset, total, results }`, as the service sends it. */
+export type Page<T> = Omit<PaginatedInscriptions, "results"> & { results: T[] };
+
+/** Error bodies, as documented in openapi.yaml. */
+export type ValidationErrorBody = Schemas["ValidationError"];
+export type InvalidSatoshiOrdinalErrorBody = Schemas["InvalidSatoshiOrdinalError"];
+export type SftNotFoundErrorBody = Schemas["SftNotFoundError"];
+export type MetadataFetchInProgressErrorBody = Schemas["MetadataFetchInProgressError"];
+export type LocaleNotFoundErrorBody = Schemas["LocaleNotFoundError"];
+export type TokenErrorBody = Schemas["TokenError"];
+export type RateLimitErrorBody = Schemas["RateLimitError"];
+export type ServerErrorBody = Schemas["ServerError"];
+
+/** The operation ids of openapi.yaml. */
+export type OperationId = keyof operations;
+
+/** An integer that may exceed 2^53: a `number` (safe integer), a `bigint` or a decimal string. */
+export type BigIntegerInput = number | bigint | string;
+
+type PathOf<Op extends OperationId> = operations[Op]["parameters"]["path"];
+type QueryOf<Op extends OperationId> = NonNullable<operations[Op]["parameters"]["query"]>;
+
+/** Parameters of {@link LookupClient.getSftMetadata}. */
+export type SftMetadataParams = Omit<PathOf<"getSftMetadata">, "token_id"> & {
+  /** Token id, a SIP-013 u128: safe integer, bigint or decimal string. */
+  token_id: BigIntegerInput;
+} & QueryOf<"getSftMetadata">;
+
+/** Parameters of {@link LookupClient.getSatoshiInscriptions}. */
+export type SatoshiInscriptionsParams = Omit<PathOf<"getSatoshiInscriptions">, "ordinal"> & {
+  /** Ordinal number of the sat, 0..2099999997689999: safe integer, bigint or decimal string. */
+  ordinal: BigIntegerInput;
+} & QueryOf<"getSatoshiInscriptions">;
+
+/** Parameters of {@link LookupClient.getTransactionActivity}. */
+export type TransactionActivityParams = PathOf<"getTransactionActivity"> & QueryOf<"getTransactionActivity">;
