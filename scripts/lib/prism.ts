@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const PRISM_CLI = require.resolve("@stoplight/prism-cli/dist/index.js");
+const DEFAULT_SPEC = fileURLToPath(new URL("../../openapi.yaml", import.meta.url));
+const READY_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 3_000;
+
+export interface PrismOptions {
+  /** Port to listen on; `0` picks a free one. Default: env `HIRO_MOCK_PORT`, else 4010. */
+  port?: number;
+  /** Host to bind and to put in `url`. Default `127.0.0.1`. */
+  host?: string;
+  /** OpenAPI document to mock. Default: `openapi.yaml` at the project root. */
+  specPath?: string;
+  /** Dynamic mode (`-d`): bodies generated from the schemas instead of the named examples. */
+  dynamic?: boolean;
+  /** Seed for dynamic mode, for repeatable bodies. */
+  seed?: number;
+  /** Receives every line Prism writes to stdout or stderr. */
+  log?: (line: string) => void;
+}
+
+export interface RunningPrism {
+  /** Base URL, e.g. `http://127.0.0.1:4010` (no trailing slash). */
+  url: string;
+  port: number;
+  /** SIGTERM, then SIGKILL after 3 s. Idempotent; resolves once the process has exited. */
+  stop(): Promise<void>;
+  process: ChildProcess;
+}
+
+/**
+ * Binds `host:port` briefly and returns the bound port: with `port` 0 the OS picks a free one; with a
+ * fixed port it rejects when the port is taken (otherwise the readiness poll could reach another server).
+ */
+export function bindablePort(host = "127.0.0.1", port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", (err) => reject(new Error(`Cannot use ${host}:${port} for Prism: ${err.message}`)));
+    server.listen(port, host, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close((err) => (err ? reject(err) : resolve(port)));
+    });
+  });
+}
+
+const hasExited = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Starts a Prism 5 mock server of the spec as a child process (`node …/prism-cli/dist/index.js mock`,
+ * never through npx, so the PID we hold is the server itself) with `--errors`, and resolves once it
+ * answers HTTP. Rejects, with Prism's output, if it exits early or is not ready within 30 s.
+ * The child is also killed when the parent process exits, so no orphan is left listening.
+ *
+ * @example
+ * const prism = await startPrism({ port: 0 });
+ * await fetch(`${prism.url}/ordinals/v1/sats/1252201400444387/inscriptions`);
+ * await prism.stop();
+ */
+export async function startPrism(options: PrismOptions = {}): Promise<RunningPrism> {
+  const host = options.host ?? "127.0.0.1";
+  const envPort = process.env.HIRO_MOCK_PORT;
+  const wanted = options.port ?? (envPort ? Number(envPort) : 4010);
+  if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65_535) throw new Error(`Invalid port: ${wanted}`);
+  const port = await bindablePort(host, wanted);
+  const args = [PRISM_CLI, "mock", options.specPath ?? DEFAULT_SPEC, "--host", host, "--port", String(port)];
+  args.push("--errors", "-v", "warn", "--json-schema-faker-fillProperties=false");
+  if (options.dynamic) args.push("-d");
+  if (options.seed !== undefined) args.push("--seed", String(options.seed));
+
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+      output += `${line}\n`;
+      if (line.trim() !== "") options.log?.(line);
+    });
+  }
+  // "close" comes after "exit" once stdout/stderr are drained, so `output` is complete by then.
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const killOnExit = (): void => void child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.removeListener("exit", killOnExit));
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (hasExited(child)) return;
+      child.kill("SIGTERM");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        exited,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS))),
+      ]);
+      clearTimeout(timer); // an uncleared grace timer would keep vitest alive for 3 s
+      if (!hasExited(child)) child.kill("SIGKILL");
+      await exited;
+    })();
+    return stopping;
+  };
+
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (hasExited(child)) {
+      await exited;
+      throw new Error(`Prism exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/__ready`, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer(); // any HTTP answer (a 404 problem+json here) means it is listening
+      return { url, port, stop, process: child };
+    } catch {} // not listening yet
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Prism not ready on ${url} after ${READY_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise<void>((resolve) => setTimeout(resolve, 100));
+  }
+}
