@@ -1,0 +1,244 @@
+/**
+ * Contract tests: the client against a Prism mock of openapi.yaml. Every (operation, status) pair of the
+ * spec goes through the real client and must come out as the right typed result or typed error; every
+ * 200 body must validate against the spec's schema. The pairs come from openapi.yaml itself, so a status
+ * added to the spec without a row in EXPECTED fails the coverage test below.
+ */
+import fc from "fast-check";
+import { describe, expect, inject, it } from "vitest";
+import {
+  collect,
+  createLookupClient,
+  HiroApiError,
+  type HiroApiErrorKind,
+  type LookupClient,
+  type OperationId,
+  paginate,
+} from "../../src/index.js";
+import { loadSpec, operationStatuses, refName, specAjv, validatorFor } from "../helpers/spec.js";
+
+const baseUrl = inject("prismUrl");
+const live = inject("liveRun");
+const spec = loadSpec();
+const ajv = specAjv(spec);
+const pairs = operationStatuses(spec);
+
+const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
+
+/** The outcome each documented (operation, status, example) must produce through the client. */
+const EXPECTED: Record<string, HiroApiErrorKind | "ok"> = {
+  "getSftMetadata 200": "ok",
+  "getSftMetadata 304": "not_modified",
+  "getSftMetadata 400": "invalid_request",
+  "getSftMetadata 404": "not_found",
+  "getSftMetadata 422 metadataFetchInProgress": "metadata_pending",
+  "getSftMetadata 422 localeNotFound": "locale_not_found",
+  "getSftMetadata 422 tokenError": "token_error",
+  "getSftMetadata 429": "rate_limited",
+  "getSftMetadata 500": "server_error",
+  "getSatoshiInscriptions 200": "ok",
+  "getSatoshiInscriptions 400": "invalid_request",
+  "getSatoshiInscriptions 429": "rate_limited",
+  "getSatoshiInscriptions 500": "server_error",
+  "getTransactionActivity 200": "ok",
+  "getTransactionActivity 304": "not_modified",
+  "getTransactionActivity 400": "invalid_request",
+  "getTransactionActivity 429": "rate_limited",
+  "getTransactionActivity 500": "server_error",
+};
+
+/** Calls one operation through the client with valid parameters. */
+function call(
+  client: LookupClient,
+  operationId: OperationId,
+  headers: Record<string, string>,
+): Promise<unknown> {
+  const options = { headers, maxRetries: 0 };
+  switch (operationId) {
+    case "getSftMetadata":
+      return client.getSftMetadata({ principal: PRINCIPAL, token_id: 35 }, options);
+    case "getSatoshiInscriptions":
+      return client.getSatoshiInscriptions({ ordinal: 1252201400444387, limit: 20 }, options);
+    case "getTransactionActivity":
+      return client.getTransactionActivity({ tx_id: TX_ID, limit: 20 }, options);
+  }
+}
+
+/** A client whose fetch records the `sl-violations` header Prism adds to requests it finds invalid. */
+function recordingClient() {
+  const violations: Array<string | null> = [];
+  const client = createLookupClient({
+    baseUrl,
+    maxRetries: 0,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      violations.push(response.headers.get("sl-violations"));
+      return response;
+    },
+  });
+  return { client, violations };
+}
+
+/** Every (operation, status, named example) of the spec: one contract case each. */
+const cases = pairs.flatMap(({ operationId, status, response }) => {
+  const media = response.content?.["application/json"];
+  const examples = Object.entries(media?.examples ?? {});
+  const schema = media ? refName(media.schema.$ref) : undefined;
+  if (examples.length === 0) return [{ operationId, status, example: undefined, value: undefined, schema }];
+  return examples.map(([example, ref]) => ({
+    operationId,
+    status,
+    example,
+    value: spec.components.examples[refName(ref.$ref)]?.value,
+    schema,
+  }));
+});
+const keyOf = (c: { operationId: string; status: number; example: string | undefined }) =>
+  EXPECTED[`${c.operationId} ${c.status} ${c.example}`] !== undefined
+    ? `${c.operationId} ${c.status} ${c.example}`
+    : `${c.operationId} ${c.status}`;
+
+if (live) {
+  // Opt-in live run (HIRO_BASE_URL, optional HIRO_API_KEY): real answers must fit the spec too.
+  describe(`live contract run against ${baseUrl}`, () => {
+    const client = createLookupClient({
+      baseUrl,
+      ...(process.env.HIRO_API_KEY ? { apiKey: process.env.HIRO_API_KEY } : {}),
+    });
+    const operations: Array<[OperationId, string]> = [
+      ["getSftMetadata", "SftMetadataResponse"],
+      ["getSatoshiInscriptions", "PaginatedInscriptions"],
+      ["getTransactionActivity", "PaginatedRuneActivity"],
+    ];
+    it.each(operations)(
+      "%s answers data that validates against %s, or a documented error",
+      async (operationId, schema) => {
+        const outcome = await call(client, operationId, {}).catch((e: unknown) => e);
+        if (outcome instanceof HiroApiError) {
+          expect(outcome.kind).not.toBe("invalid_response");
+          return;
+        }
+        const validate = validatorFor(ajv, schema);
+        expect(validate(outcome), JSON.stringify(validate.errors)).toBe(true);
+      },
+    );
+  });
+} else {
+  describe("coverage", () => {
+    it("has an expected outcome for every (operation, status, example) in openapi.yaml", () => {
+      const missing = cases.filter((c) => EXPECTED[keyOf(c)] === undefined).map(keyOf);
+      expect(missing).toEqual([]);
+      // …and no stale rows for statuses the spec no longer documents.
+      const documented = new Set(cases.map(keyOf));
+      expect(Object.keys(EXPECTED).filter((k) => !documented.has(k))).toEqual([]);
+    });
+  });
+
+  describe("every documented response comes out typed (static examples)", () => {
+    it.each(cases.map((c) => ({ ...c, label: `${c.operationId} ${c.status} ${c.example ?? "(no body)"}` })))(
+      "$label",
+      async ({ operationId, status, example, value, schema }) => {
+        const prefer = example === undefined ? `code=${status}` : `code=${status}, example=${example}`;
+        const { client, violations } = recordingClient();
+        const outcome = await call(client, operationId, { Prefer: prefer }).catch((e: unknown) => e);
+        const expected = EXPECTED[keyOf({ operationId, status, example })];
+        expect(violations).toEqual([null]); // the client's request was valid for the spec
+        if (expected === "ok") {
+          expect(outcome).toEqual(value);
+          const validate = validatorFor(ajv, schema ?? "");
+          expect(validate(outcome), JSON.stringify(validate.errors)).toBe(true);
+          return;
+        }
+        expect(outcome).toBeInstanceOf(HiroApiError);
+        expect(outcome).toMatchObject({ kind: expected, status, operationId, body: value });
+      },
+    );
+  });
+
+  describe("generated data stays inside the schemas (Prefer: dynamic=true)", () => {
+    const operations = [...new Set(pairs.map((p) => p.operationId))];
+    it.each(operations)("%s: 20 dynamic 200 bodies validate", async (operationId) => {
+      const pair = pairs.find((p) => p.operationId === operationId && p.status === 200);
+      const validate = validatorFor(
+        ajv,
+        refName(pair?.response.content?.["application/json"]?.schema.$ref ?? ""),
+      );
+      const { client, violations } = recordingClient();
+      for (let i = 0; i < 20; i++) {
+        const body = await call(client, operationId, { Prefer: "dynamic=true" });
+        expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+      }
+      expect(violations.every((v) => v === null)).toBe(true);
+    });
+  });
+
+  describe("request validation", () => {
+    it("Prism rejects a request that breaks the spec (limit=61 through client.raw)", async () => {
+      const { client } = recordingClient();
+      const { error, response } = await client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+        params: { path: { ordinal: 1 }, query: { limit: 61 } },
+      });
+      expect(response.status).toBe(400);
+      expect(error).toEqual({ error: "Invalid satoshi ordinal number" });
+      expect(response.headers.get("sl-violations")).toContain("limit");
+    });
+
+    it("every request the client builds passes Prism's validation (property-based)", async () => {
+      const { client, violations } = recordingClient();
+      const principal = fc.stringMatching(
+        /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$/,
+      );
+      const ordinal = fc.oneof(
+        fc.constantFrom(0, 2099999997689999, "2099999997689999", 2099999997689999n),
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }).map((n) => n % 2099999997690000),
+        fc.bigInt({ min: 0n, max: 2099999997689999n }).map(String),
+      );
+      const txId = fc
+        .tuple(fc.stringMatching(/^[0-9a-fA-F]{64}$/), fc.constantFrom("", "0x", "0X"))
+        .map(([hex, prefix]) => prefix + hex);
+      const tokenId = fc.oneof(fc.nat(), fc.bigInt({ min: 0n, max: 2n ** 128n - 1n }));
+      const limit = fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined });
+      const offset = fc.option(fc.nat(), { nil: undefined });
+      const paging = (o: number | undefined, l: number | undefined) => ({
+        ...(o === undefined ? {} : { offset: o }),
+        ...(l === undefined ? {} : { limit: l }),
+      });
+      await fc.assert(
+        fc.asyncProperty(principal, tokenId, ordinal, txId, offset, limit, async (p, id, ord, tx, o, l) => {
+          await client.getSftMetadata({ principal: p, token_id: id });
+          await client.getSatoshiInscriptions({ ordinal: ord, ...paging(o, l) });
+          await client.getTransactionActivity({ tx_id: tx, ...paging(o, l) });
+        }),
+        { numRuns: 40 },
+      );
+      expect(violations.length).toBe(120);
+      expect(violations.filter((v) => v !== null)).toEqual([]);
+    });
+  });
+
+  describe("pagination end to end", () => {
+    it("stops after the only page of the static example (total 2)", async () => {
+      const { client, violations } = recordingClient();
+      const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1252201400444387 }), {
+        max: 100,
+      });
+      expect(items.map((i) => i.number)).toEqual([-1, -7]);
+      expect(violations).toHaveLength(1);
+    });
+
+    it("terminates over dynamic mock data", async () => {
+      const { client, violations } = recordingClient();
+      const items = await collect(
+        paginate(
+          client.getTransactionActivity,
+          { tx_id: TX_ID },
+          { headers: { Prefer: "dynamic=true" }, concurrency: 4, maxItems: 300 },
+        ),
+        { max: 1000 },
+      );
+      expect(items.length).toBeLessThanOrEqual(300);
+      expect(violations.every((v) => v === null)).toBe(true);
+    });
+  });
+}
