@@ -80,8 +80,17 @@ function recordingClient() {
   return { client, violations };
 }
 
+interface ContractCase {
+  operationId: OperationId;
+  status: number;
+  example: string | undefined;
+  value: unknown;
+  schema: string | undefined;
+}
+
 /** Every (operation, status, named example) of the spec: one contract case each. */
-const cases = pairs.flatMap(({ operationId, status, response }) => {
+const cases: ContractCase[] = pairs.flatMap(({ operationId: id, status, response }): ContractCase[] => {
+  const operationId = id as OperationId;
   const media = response.content?.["application/json"];
   const examples = Object.entries(media?.examples ?? {});
   const schema = media ? refName(media.schema.$ref) : undefined;
@@ -158,7 +167,7 @@ if (live) {
   });
 
   describe("generated data stays inside the schemas (Prefer: dynamic=true)", () => {
-    const operations = [...new Set(pairs.map((p) => p.operationId))];
+    const operations = [...new Set(pairs.map((p) => p.operationId as OperationId))];
     it.each(operations)("%s: 20 dynamic 200 bodies validate", async (operationId) => {
       const pair = pairs.find((p) => p.operationId === operationId && p.status === 200);
       const validate = validatorFor(

@@ -1,0 +1,29 @@
+/** Exit codes of the `hiro-lookup` CLI, one per kind of failure. */
+import {
+  HiroApiError,
+  HiroError,
+  HiroNetworkError,
+  HiroTimeoutError,
+  HiroValidationError,
+} from "../errors.js";
+
+export const EXIT = {
+  ok: 0,
+  usage: 2,
+  notFound: 3,
+  rateLimited: 4,
+  apiError: 5,
+  network: 6,
+} as const;
+
+/** The exit code for an error thrown by a lookup. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof HiroValidationError) return EXIT.usage;
+  if (error instanceof HiroNetworkError || error instanceof HiroTimeoutError) return EXIT.network;
+  if (error instanceof HiroApiError) {
+    if (error.kind === "not_found" || error.kind === "locale_not_found") return EXIT.notFound;
+    if (error.kind === "rate_limited") return EXIT.rateLimited;
+    return EXIT.apiError;
+  }
+  return error instanceof HiroError ? EXIT.apiError : EXIT.network;
+}

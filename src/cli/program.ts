@@ -1,0 +1,219 @@
+/**
+ * The `hiro-lookup` command line: one command per lookup, parsed with commander. `runCli` takes its
+ * arguments, environment and streams as parameters, so tests can run it in-process or as a process.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { createLookupClient, type LookupClient } from "../client.js";
+import { HiroValidationError } from "../errors.js";
+import { paginate } from "../paginate.js";
+import type { Page } from "../types.js";
+import { EXIT, exitCodeFor } from "./exit-codes.js";
+
+/** Where the CLI reads and writes. */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  /** Starts the embedded Prism mock for `--mock`; returns its URL and a stop function. */
+  startMock?: () => Promise<{ url: string; stop(): Promise<void> }>;
+}
+
+interface GlobalOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  mock?: boolean;
+  timeout?: number;
+  retries?: number;
+  json?: boolean;
+  ndjson?: boolean;
+}
+interface PageOptions {
+  offset?: number;
+  limit?: number;
+  all?: boolean;
+  max?: number;
+}
+
+const EXAMPLES = `
+Examples:
+  $ hiro-lookup --mock sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35
+  $ hiro-lookup sat-inscriptions 1252201400444387 --limit 5
+  $ hiro-lookup --base-url http://127.0.0.1:3000 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
+  $ HIRO_API_KEY=... hiro-lookup --ndjson sat-inscriptions 1252201400444387 --all
+
+Exit codes: 0 ok, 2 usage or invalid input, 3 not found, 4 rate limited, 5 other API error, 6 network or timeout.`;
+
+function integer(name: string, min: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+      throw new InvalidArgumentError(`${name} must be an integer >= ${min}.`);
+    }
+    return Number(value);
+  };
+}
+
+function pagingOptions(command: Command): Command {
+  return command
+    .option("--offset <n>", "results to skip", integer("--offset", 0))
+    .option("--limit <n>", "results per page, 1 to 60", integer("--limit", 1))
+    .option("--all", "every result, streamed as NDJSON (one item per line)")
+    .option("--max <n>", "with --all: stop after this many items", integer("--max", 1));
+}
+
+/** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const line = (text: string) => io.stderr.write(`hiro-lookup: ${text}\n`);
+  const program = new Command("hiro-lookup")
+    .description(
+      "Look up SIP-013 token metadata, the inscriptions on a satoshi, or the rune activity of a transaction.",
+    )
+    .option(
+      "--base-url <url>",
+      "service base URL (a self-hosted bitcoin-indexer, say)",
+      "https://api.hiro.so",
+    )
+    .addOption(new Option("--api-key <key>", "Hiro API key, sent as x-api-key (default: env HIRO_API_KEY)"))
+    .option("--mock", "start the embedded Prism mock of openapi.yaml and query it")
+    .option("--timeout <ms>", "time limit of each attempt, in ms", integer("--timeout", 1))
+    .option("--retries <n>", "retries after a failed attempt", integer("--retries", 0))
+    .option("--json", "print JSON (the default; pretty when stdout is a terminal)")
+    .option("--ndjson", "print one JSON value per line (each result of a page)")
+    .addHelpText("after", EXAMPLES)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  /** Runs one lookup with the global options, printing its result or its error. */
+  const run =
+    (action: (client: LookupClient, global: GlobalOptions, command: Command) => Promise<void>) =>
+    async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      const global = command.optsWithGlobals<GlobalOptions>();
+      let stopMock: (() => Promise<void>) | undefined;
+      try {
+        let baseUrl = global.baseUrl;
+        if (global.mock) {
+          if (!io.startMock)
+            throw new HiroValidationError("--mock", "the embedded mock is not available here");
+          const mock = await io.startMock();
+          stopMock = () => mock.stop();
+          baseUrl = mock.url;
+        }
+        const apiKey = global.apiKey ?? io.env.HIRO_API_KEY;
+        const client = createLookupClient({
+          ...(baseUrl === undefined ? {} : { baseUrl }),
+          ...(apiKey ? { apiKey } : {}),
+          ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
+          ...(global.retries === undefined ? {} : { maxRetries: Math.min(global.retries, 10) }),
+        });
+        await action(client, global, command);
+      } catch (error) {
+        exitCode = exitCodeFor(error);
+        line(error instanceof Error ? error.message : String(error));
+      } finally {
+        await stopMock?.();
+      }
+    };
+
+  const print = (global: GlobalOptions, value: unknown) => {
+    if (global.ndjson && typeof value === "object" && value !== null && "results" in value) {
+      for (const item of (value as Page<unknown>).results) io.stdout.write(`${JSON.stringify(item)}\n`);
+      return;
+    }
+    const pretty = io.stdout.isTTY === true && !global.ndjson;
+    io.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+  };
+
+  /** Prints one page, or with --all streams every item as NDJSON with a progress line on a terminal. */
+  const pageOrAll = async <T>(
+    global: GlobalOptions,
+    options: PageOptions,
+    fetchPage: (paging: { offset?: number; limit?: number }) => Promise<Page<T>>,
+  ) => {
+    if (!options.all) {
+      if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
+      print(global, await fetchPage({ ...options }));
+      return;
+    }
+    if (options.limit !== undefined)
+      throw new HiroValidationError("--limit", "does not go with --all (it pages by 60)");
+    let total = 0;
+    let count = 0;
+    const progress = io.stderr.isTTY === true;
+    const method = (paging: { offset?: number; limit?: number }) =>
+      fetchPage(paging).then((page) => {
+        total = page.total > 0 ? page.total : total;
+        return page;
+      });
+    const start = options.offset === undefined ? {} : { offset: options.offset };
+    for await (const item of paginate(
+      method,
+      start,
+      options.max === undefined ? {} : { maxItems: options.max },
+    )) {
+      io.stdout.write(`${JSON.stringify(item)}\n`);
+      count++;
+      if (progress) io.stderr.write(`\r${count} / ${total}`);
+    }
+    if (progress) io.stderr.write("\n");
+  };
+
+  program
+    .command("sft")
+    .description("metadata of a SIP-013 semi-fungible token")
+    .argument(
+      "<principal>",
+      "contract principal, e.g. SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1",
+    )
+    .argument("<token_id>", "token id (u128, decimal)")
+    .option("--locale <locale>", "metadata locale, e.g. es-MX")
+    .action(
+      run(async (client, global, command) => {
+        const [principal, token_id] = command.processedArgs as [string, string];
+        const { locale } = command.opts<{ locale?: string }>();
+        print(
+          global,
+          await client.getSftMetadata({ principal, token_id, ...(locale === undefined ? {} : { locale }) }),
+        );
+      }),
+    );
+
+  pagingOptions(
+    program
+      .command("sat-inscriptions")
+      .description("the inscriptions on a satoshi")
+      .argument("<ordinal>", "ordinal number of the sat, 0 to 2099999997689999"),
+  ).action(
+    run(async (client, global, command) => {
+      const [ordinal] = command.processedArgs as [string];
+      await pageOrAll(global, command.opts<PageOptions>(), (paging) =>
+        client.getSatoshiInscriptions({ ordinal, ...paging }),
+      );
+    }),
+  );
+
+  pagingOptions(
+    program
+      .command("tx-activity")
+      .description("the rune activity of a Bitcoin transaction")
+      .argument("<tx_id>", "transaction id, 64 hex characters (0x is removed)"),
+  ).action(
+    run(async (client, global, command) => {
+      const [tx_id] = command.processedArgs as [string];
+      await pageOrAll(global, command.opts<PageOptions>(), (paging) =>
+        client.getTransactionActivity({ tx_id, ...paging }),
+      );
+    }),
+  );
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here too, with exit code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    throw error;
+  }
+  return exitCode;
+}
