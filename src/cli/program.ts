@@ -26,6 +26,7 @@ interface GlobalOptions {
   retries?: number;
   json?: boolean;
   ndjson?: boolean;
+  header?: string[];
 }
 interface PageOptions {
   offset?: number;
@@ -50,6 +51,19 @@ function integer(name: string, min: number) {
     }
     return Number(value);
   };
+}
+
+function collectHeader(value: string, previous: string[]): string[] {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(value))
+    throw new InvalidArgumentError('a header is "Name: value".');
+  return [...previous, value];
+}
+
+function headersOf(lines: string[] = []): [string, string][] {
+  return lines.map((line) => {
+    const colon = line.indexOf(":");
+    return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+  });
 }
 
 function pagingOptions(command: Command): Command {
@@ -77,6 +91,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--mock", "start the embedded Prism mock of openapi.yaml and query it")
     .option("--timeout <ms>", "time limit of each attempt, in ms", integer("--timeout", 1))
     .option("--retries <n>", "retries after a failed attempt", integer("--retries", 0))
+    .option("-H, --header <header>", 'extra request header, "Name: value" (repeatable)', collectHeader, [])
     .option("--json", "print JSON (the default; pretty when stdout is a terminal)")
     .option("--ndjson", "print one JSON value per line (each result of a page)")
     .addHelpText("after", EXAMPLES)
@@ -105,6 +120,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           ...(apiKey ? { apiKey } : {}),
           ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
           ...(global.retries === undefined ? {} : { maxRetries: Math.min(global.retries, 10) }),
+          headers: headersOf(global.header),
         });
         await action(client, global, command);
       } catch (error) {

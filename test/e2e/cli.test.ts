@@ -1,0 +1,126 @@
+/** The CLI run as a real process against the Prism mock of the global setup. */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, inject, it } from "vitest";
+import { ROOT } from "../helpers/spec.js";
+
+const baseUrl = inject("prismUrl");
+const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `hiro-lookup <args>` as a process (through tsx, so the source is what runs). */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const node = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...args] as const;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(node[0], node.slice(1), {
+      cwd: ROOT,
+      env: { ...process.env, HIRO_API_KEY: "", ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const mock = ["--base-url", baseUrl, "--retries", "0"];
+
+describe("hiro-lookup CLI (as a process)", () => {
+  it("prints the token metadata as JSON and exits 0", async () => {
+    const run = await cli([...mock, "sft", PRINCIPAL, "35"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ metadata: { sip: 16 } });
+  });
+
+  it("prints one page, or each result as NDJSON", async () => {
+    const page = await cli([...mock, "sat-inscriptions", "1252201400444387", "--limit", "2"]);
+    expect(JSON.parse(page.stdout)).toMatchObject({ total: 2 });
+    const lines = await cli([...mock, "--ndjson", "sat-inscriptions", "1252201400444387"]);
+    expect(
+      lines.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).number),
+    ).toEqual([-1, -7]);
+  });
+
+  it("streams every item with --all", async () => {
+    const run = await cli([...mock, "tx-activity", `0x${TX_ID}`, "--all", "--max", "10"]);
+    expect(run.code).toBe(0);
+    expect(
+      run.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).operation),
+    ).toEqual(["etching"]);
+  });
+
+  it.each([
+    [
+      "3 for not found",
+      ["-H", "Prefer: code=404, example=tokenNotFound", "sft", PRINCIPAL, "1"],
+      3,
+      "Token not found",
+    ],
+    ["4 for rate limited", ["-H", "Prefer: code=429", "sat-inscriptions", "1"], 4, "429"],
+    [
+      "5 for another API error",
+      ["-H", "Prefer: code=422, example=tokenError", "sft", PRINCIPAL, "1"],
+      5,
+      "Token error",
+    ],
+  ])("exits %s, with one line on stderr", async (_, args, code, text) => {
+    const run = await cli([...mock, ...args]);
+    expect(run.code).toBe(code);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain(text);
+  });
+
+  it.each([
+    ["an invalid tx id", ["tx-activity", "0x12"], "tx_id"],
+    ["an out-of-range ordinal", ["sat-inscriptions", "2099999997690000"], "ordinal"],
+    ["a bad --limit", ["sat-inscriptions", "1", "--limit", "abc"], "--limit"],
+    ["an unknown command", ["nope"], "unknown command"],
+    ["--limit with --all", ["sat-inscriptions", "1", "--all", "--limit", "5"], "--limit"],
+  ])("exits 2 on %s, without a request", async (_, args, text) => {
+    const run = await cli(["--base-url", "http://127.0.0.1:9", ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(text);
+  });
+
+  it("exits 6 when the service cannot be reached, and never echoes the API key", async () => {
+    const run = await cli(["--base-url", "http://127.0.0.1:9", "--retries", "0", "sat-inscriptions", "1"], {
+      HIRO_API_KEY: "very-secret-key",
+    });
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/^hiro-lookup: getSatoshiInscriptions: the request failed/);
+    expect(run.stderr + run.stdout).not.toContain("very-secret-key");
+  });
+
+  it("--help lists the commands and examples, exit 0", async () => {
+    const run = await cli(["--help"]);
+    expect(run.code).toBe(0);
+    for (const text of ["sft", "sat-inscriptions", "tx-activity", "Examples:", "Exit codes"]) {
+      expect(run.stdout).toContain(text);
+    }
+  });
+
+  it("--mock starts its own Prism, answers, and leaves no process behind", async () => {
+    const prisms = async () => {
+      const { stdout } = await promisify(execFile)("ps", ["-eo", "args"]);
+      return stdout.split("\n").filter((l) => l.includes("prism-cli/dist/index.js")).length;
+    };
+    const before = await prisms();
+    const run = await cli(["--mock", "sat-inscriptions", "1252201400444387"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ total: 2 });
+    expect(await prisms()).toBe(before);
+  }, 30_000);
+});
