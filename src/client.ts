@@ -132,7 +132,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
 
   return {
     raw,
-    getSftMetadata(params, callOptions) {
+    async getSftMetadata(params, callOptions) {
       const path = { principal: checkPrincipal(params?.principal), token_id: checkTokenId(params?.token_id) };
       const locale = checkLocale(params?.locale);
       return runLookup<SftMetadataResponse>(
@@ -150,7 +150,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
         callOptions,
       );
     },
-    getSatoshiInscriptions(params, callOptions) {
+    async getSatoshiInscriptions(params, callOptions) {
       const ordinal = checkOrdinal(params?.ordinal);
       const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
       return runLookup<PaginatedInscriptions>(
@@ -164,7 +164,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
         callOptions,
       );
     },
-    getTransactionActivity(params, callOptions) {
+    async getTransactionActivity(params, callOptions) {
       const tx_id = checkTxId(params?.tx_id);
       const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
       return runLookup<PaginatedRuneActivity>(

@@ -1,0 +1,145 @@
+/**
+ * Type behaviour of the public API. Nothing here runs: Vitest's typecheck mode (and `tsc -p .`) checks
+ * that the right calls compile, each `@ts-expect-error` line does not, and the inferred types are exact.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  collect,
+  createLookupClient,
+  HiroApiError,
+  type Inscription,
+  type PaginatedInscriptions,
+  type PaginatedRuneActivity,
+  paginate,
+  type RuneActivity,
+  type SftMetadataResponse,
+} from "../../src/index.js";
+
+const client = createLookupClient();
+const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
+
+describe("lookup parameters", () => {
+  it("accepts the spec's names, with numeric ids as number, bigint or decimal string", () => {
+    expectTypeOf(
+      client.getSftMetadata({ principal: PRINCIPAL, token_id: 35 }),
+    ).resolves.toEqualTypeOf<SftMetadataResponse>();
+    expectTypeOf(
+      client.getSftMetadata({ principal: PRINCIPAL, token_id: 35n, locale: "es-MX" }),
+    ).toBeObject();
+    expectTypeOf(client.getSatoshiInscriptions({ ordinal: "1", offset: 0, limit: 60 })).toBeObject();
+    expectTypeOf(client.getTransactionActivity({ tx_id: TX_ID, limit: 20 })).toBeObject();
+  });
+
+  it("rejects wrong parameter names", () => {
+    // @ts-expect-error `tokenId` is not a parameter; the spec's name is `token_id`.
+    void client.getSftMetadata({ principal: PRINCIPAL, tokenId: 35 });
+    // @ts-expect-error an extra `tokenId` next to `token_id` is an excess property.
+    void client.getSftMetadata({ principal: PRINCIPAL, token_id: 35, tokenId: 35 });
+    // @ts-expect-error `txId` is not a parameter; the spec's name is `tx_id`.
+    void client.getTransactionActivity({ txId: TX_ID });
+    // @ts-expect-error an extra `txId` next to `tx_id` is an excess property.
+    void client.getTransactionActivity({ tx_id: TX_ID, txId: TX_ID });
+  });
+
+  it("rejects wrong parameter types", () => {
+    // @ts-expect-error `limit` is a number, not a string.
+    void client.getSatoshiInscriptions({ ordinal: 1, limit: "20" });
+    // @ts-expect-error `ordinal` is a number, bigint or decimal string, not an object.
+    void client.getSatoshiInscriptions({ ordinal: {} });
+    // @ts-expect-error `tx_id` is a string.
+    void client.getTransactionActivity({ tx_id: 123 });
+    // @ts-expect-error `timeoutMs` is a number of milliseconds.
+    void client.getTransactionActivity({ tx_id: TX_ID }, { timeoutMs: "50" });
+  });
+});
+
+describe("results", () => {
+  it("getSatoshiInscriptions resolves to a page of Inscription", () => {
+    type Page = Awaited<ReturnType<typeof client.getSatoshiInscriptions>>;
+
+    expectTypeOf<Page>().toEqualTypeOf<PaginatedInscriptions>();
+    expectTypeOf<Page["results"][number]>().toEqualTypeOf<Inscription>();
+    expectTypeOf<Page["total"]>().toEqualTypeOf<number>();
+  });
+
+  it("getTransactionActivity resolves to a page of RuneActivity", () => {
+    type Page = Awaited<ReturnType<typeof client.getTransactionActivity>>;
+
+    expectTypeOf<Page>().toEqualTypeOf<PaginatedRuneActivity>();
+    expectTypeOf<Page["results"][number]>().toEqualTypeOf<RuneActivity>();
+  });
+
+  it("keeps the spec's field types on Inscription", () => {
+    expectTypeOf<Inscription["timestamp"]>().toEqualTypeOf<number>();
+    expectTypeOf<Inscription["address"]>().toEqualTypeOf<string | null>();
+  });
+});
+
+describe("paginate and collect", () => {
+  it("paginate yields the item type of the method's page", () => {
+    expectTypeOf(paginate(client.getSatoshiInscriptions, { ordinal: 1 })).toEqualTypeOf<
+      AsyncGenerator<Inscription, void, undefined>
+    >();
+    expectTypeOf(paginate(client.getTransactionActivity, { tx_id: TX_ID })).toEqualTypeOf<
+      AsyncGenerator<RuneActivity, void, undefined>
+    >();
+  });
+
+  it("paginate checks the method's other parameters and takes no limit", () => {
+    // @ts-expect-error getSatoshiInscriptions needs an `ordinal`, not a `tx_id`.
+    void paginate(client.getSatoshiInscriptions, { tx_id: TX_ID });
+    // @ts-expect-error `limit` is set by paginate (use the `pageSize` option).
+    void paginate(client.getTransactionActivity, { tx_id: TX_ID, limit: 10 });
+  });
+
+  it("collect resolves to an array of the items and requires max", () => {
+    const items = paginate(client.getSatoshiInscriptions, { ordinal: 1 });
+
+    expectTypeOf(collect(items, { max: 100 })).resolves.toEqualTypeOf<Inscription[]>();
+    // @ts-expect-error `max` is required: collect never loads an unbounded list.
+    void collect(items, {});
+    // @ts-expect-error the options object itself is required.
+    void collect(items);
+  });
+});
+
+describe("errors", () => {
+  it("is(kind) narrows the body to that kind's documented type", () => {
+    const err = new HiroApiError({
+      kind: "token_error",
+      status: 422,
+      body: { error: "Token error", message: "Metadata could not be parsed" },
+      headers: new Headers(),
+      operationId: "getSftMetadata",
+      url: "https://api.hiro.so/metadata/v1/sft/x/1",
+      message: "token error",
+    }) as HiroApiError;
+
+    expectTypeOf(err.body).toEqualTypeOf<unknown>();
+    if (err.is("token_error")) {
+      expectTypeOf(err.body).toEqualTypeOf<{ error: "Token error"; message: string }>();
+      expectTypeOf(err.kind).toEqualTypeOf<"token_error">();
+    }
+    if (err.is("not_modified")) {
+      expectTypeOf(err.body).toEqualTypeOf<undefined>();
+    }
+  });
+
+  it("does not accept an unknown kind", () => {
+    const err = {} as HiroApiError;
+
+    // @ts-expect-error "teapot" is not a HiroApiErrorKind.
+    void err.is("teapot");
+  });
+});
+
+describe("raw client", () => {
+  it("is typed with the spec's paths", () => {
+    expectTypeOf(
+      client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", { params: { path: { ordinal: 1 } } }),
+    ).toBeObject();
+    // @ts-expect-error "/nope" is not a path of the spec.
+    void client.raw.GET("/nope");
+  });
+});

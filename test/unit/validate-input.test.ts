@@ -1,0 +1,518 @@
+/**
+ * Every input rule, through the public client: a bad value fails with a HiroValidationError that names
+ * the parameter and says what is allowed, and nothing is sent; a good value is sent in canonical form.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  createLookupClient,
+  HiroValidationError,
+  type LookupClient,
+  type LookupClientOptions,
+  type RequestOptions,
+  type SatoshiInscriptionsParams,
+  type SftMetadataParams,
+  type TransactionActivityParams,
+} from "../../src/index.js";
+import { fakeFetch, json, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+
+const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
+const U128_MAX = 2n ** 128n - 1n;
+const ORDINAL_MAX = 2099999997689999;
+/** The spec's principal pattern, restated here so the test does not trust the code under test. */
+const PRINCIPAL_PATTERN = /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$/;
+
+/** A client over a fake service that answers every request with an empty page. */
+function setup(options: Omit<LookupClientOptions, "fetch"> = {}) {
+  const fake = fakeFetch(() => json(PAGE));
+  return {
+    client: createLookupClient({ fetch: fake.fetch, maxRetries: 0, ...options }),
+    requests: fake.requests,
+  };
+}
+
+// Bad values are, by design, not assignable to the parameter types: these casts let them through.
+const sft = (client: LookupClient, params: Record<string, unknown>, options?: RequestOptions) =>
+  client.getSftMetadata(
+    { principal: PRINCIPAL, token_id: 35, ...params } as unknown as SftMetadataParams,
+    options,
+  );
+const sats = (client: LookupClient, params: Record<string, unknown>, options?: RequestOptions) =>
+  client.getSatoshiInscriptions(
+    { ordinal: ORDINAL, ...params } as unknown as SatoshiInscriptionsParams,
+    options,
+  );
+const activity = (client: LookupClient, params: Record<string, unknown>, options?: RequestOptions) =>
+  client.getTransactionActivity({ tx_id: TX_ID, ...params } as unknown as TransactionActivityParams, options);
+
+type Outcome = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * How a call ended. A synchronous throw counts as a failure too, so the rule tests below check the
+ * rules themselves; "rejects rather than throws" has tests of its own.
+ */
+async function outcomeOf(call: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await call();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+async function failureOf(call: () => Promise<unknown>): Promise<unknown> {
+  const outcome = await outcomeOf(call);
+  if (outcome.ok) throw new Error("expected the call to fail validation, but it succeeded");
+  return outcome.error;
+}
+
+function thrownBy(create: () => unknown): unknown {
+  try {
+    create();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected createLookupClient to throw, but it returned a client");
+}
+
+function expectValidationError(error: unknown, parameter: string, allowed: RegExp): HiroValidationError {
+  expect(error).toBeInstanceOf(HiroValidationError);
+  const validation = error as HiroValidationError;
+  expect(validation.name).toBe("HiroValidationError");
+  expect(validation.parameter).toBe(parameter);
+  expect(validation.message.startsWith(`${parameter}: `)).toBe(true);
+  expect(validation.message).toMatch(allowed);
+  return validation;
+}
+
+/** The single request sent, as a URL. */
+function sentUrl(requests: Request[]): URL {
+  expect(requests).toHaveLength(1);
+  const [request] = requests;
+  if (!request) throw new Error("no request was sent");
+  return new URL(request.url);
+}
+
+describe("bad parameters fail as a rejected promise", () => {
+  const calls: Array<[string, (client: LookupClient) => Promise<unknown>]> = [
+    ["getSftMetadata", (client) => sft(client, { principal: "nope" })],
+    ["getSatoshiInscriptions", (client) => sats(client, { ordinal: -1 })],
+    ["getTransactionActivity", (client) => activity(client, { tx_id: "nope" })],
+  ];
+
+  it.each(calls)("%s returns a rejected promise instead of throwing synchronously", async (_, call) => {
+    const { client, requests } = setup();
+    let promise: Promise<unknown> | undefined;
+
+    const act = () => {
+      promise = call(client);
+    };
+
+    expect(act).not.toThrow();
+    await expect(promise).rejects.toBeInstanceOf(HiroValidationError);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe("principal", () => {
+  const allowed = /contract principal.*upper-case c32 address.*contract name/;
+  const rejected: Array<[string, unknown]> = [
+    ["a lower-case address", PRINCIPAL.toLowerCase()],
+    ["no dot", PRINCIPAL.replace(".", "")],
+    ["a contract name starting with a digit", "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.1key"],
+    ["a 42-character address", `SP${"3".repeat(40)}.token`],
+    ["a 27-character address", `SP${"3".repeat(25)}.token`],
+    ["a 41-character contract name", `${PRINCIPAL.split(".")[0]}.a${"b".repeat(40)}`],
+    ["a number", 123],
+    ["undefined", undefined],
+    ["a path traversal", "../x"],
+    ["a principal with a trailing slash", `${PRINCIPAL}/`],
+  ];
+
+  it.each(rejected)("rejects %s", async (_, principal) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => sft(client, { principal }));
+
+    expectValidationError(error, "principal", allowed);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["the fixture principal", PRINCIPAL],
+    ["a 28-character address", `SP${"3".repeat(26)}.token`],
+    ["a 41-character address and a 40-character name", `SP${"3".repeat(39)}.a${"b_-9".repeat(9)}bcd`],
+  ])("sends %s unchanged in the path", async (_, principal) => {
+    const { client, requests } = setup();
+
+    await sft(client, { principal });
+
+    expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${principal}/35`);
+  });
+
+  it("property: any string is either rejected as principal or sent unchanged", async () => {
+    const principals = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "binary" }),
+      fc.stringMatching(PRINCIPAL_PATTERN),
+    );
+    await fc.assert(
+      fc.asyncProperty(principals, async (principal) => {
+        const { client, requests } = setup();
+
+        const outcome = await outcomeOf(() => client.getSftMetadata({ principal, token_id: 7 }));
+
+        if (outcome.ok) {
+          expect(PRINCIPAL_PATTERN.test(principal)).toBe(true);
+          expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${principal}/7`);
+        } else {
+          expect(PRINCIPAL_PATTERN.test(principal)).toBe(false);
+          expectValidationError(outcome.error, "principal", allowed);
+          expect(requests).toHaveLength(0);
+        }
+      }),
+    );
+  });
+});
+
+describe("token_id", () => {
+  const allowed = /an integer from 0 to 2\^128-1/;
+  const rejected: Array<[string, unknown]> = [
+    ["-1", -1],
+    ["-1n", -1n],
+    ["1.5", 1.5],
+    ["NaN", Number.NaN],
+    ["Infinity", Number.POSITIVE_INFINITY],
+    ['"1e3"', "1e3"],
+    ['"0x10"', "0x10"],
+    ['" 5"', " 5"],
+    ['"-1"', "-1"],
+    ['""', ""],
+    ["2**53 (an unsafe number)", 2 ** 53],
+    ["2n**128n", 2n ** 128n],
+    ['"340282366920938463463374607431768211456" (2^128)', "340282366920938463463374607431768211456"],
+    ["null", null],
+  ];
+
+  it.each(rejected)("rejects %s", async (_, token_id) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => sft(client, { token_id }));
+
+    expectValidationError(error, "token_id", allowed);
+    expect(requests).toHaveLength(0);
+  });
+
+  const accepted: Array<[string, unknown, string]> = [
+    ["0", 0, "0"],
+    ["35", 35, "35"],
+    ["35n", 35n, "35"],
+    ['"35"', "35", "35"],
+    ['"00035"', "00035", "35"],
+    ["2n**128n-1n", U128_MAX, "340282366920938463463374607431768211455"],
+    ["2^128-1 as a decimal string", U128_MAX.toString(), "340282366920938463463374607431768211455"],
+  ];
+
+  it.each(accepted)("sends %s as %s, exactly", async (_, token_id, sent) => {
+    const { client, requests } = setup();
+
+    await sft(client, { token_id });
+
+    expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/${sent}`);
+  });
+});
+
+describe("ordinal", () => {
+  const allowed = /an integer from 0 to 2099999997689999/;
+  const rejected: Array<[string, unknown]> = [
+    ["-1", -1],
+    ["2099999997690000", 2099999997690000],
+    ["2099999997690000n", 2099999997690000n],
+    ['"2099999997690000"', "2099999997690000"],
+    ["1.5", 1.5],
+    ["NaN", Number.NaN],
+    ["Infinity", Number.POSITIVE_INFINITY],
+    ['"1e3"', "1e3"],
+    ['"0x10"', "0x10"],
+    ["1e20", 1e20],
+    ["undefined", undefined],
+  ];
+
+  it.each(rejected)("rejects %s", async (_, ordinal) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => sats(client, { ordinal }));
+
+    expectValidationError(error, "ordinal", allowed);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["0", 0, "0"],
+    ["2099999997689999", ORDINAL_MAX, "2099999997689999"],
+    ["2099999997689999n", 2099999997689999n, "2099999997689999"],
+    ['"2099999997689999"', "2099999997689999", "2099999997689999"],
+  ])("sends %s as %s, exactly", async (_, ordinal, sent) => {
+    const { client, requests } = setup();
+
+    await sats(client, { ordinal });
+
+    expect(sentUrl(requests).pathname).toBe(`/ordinals/v1/sats/${sent}/inscriptions`);
+  });
+
+  /** What the path should hold for an input, by the spec: an integer in range, else nothing. */
+  function expectedOrdinal(input: number | bigint | string): string | undefined {
+    let n: bigint | undefined;
+    if (typeof input === "bigint") n = input;
+    else if (typeof input === "number") n = Number.isInteger(input) ? BigInt(input) : undefined;
+    else n = /^[0-9]+$/.test(input) ? BigInt(input) : undefined;
+    return n !== undefined && n >= 0n && n <= BigInt(ORDINAL_MAX) ? n.toString() : undefined;
+  }
+
+  it("property: any number, bigint or string is either rejected as ordinal or sent in canonical form", async () => {
+    const ordinals = fc.oneof(
+      fc.integer(),
+      fc.bigInt(),
+      fc.string(),
+      fc.double(),
+      fc.bigInt({ min: 0n, max: BigInt(ORDINAL_MAX) + 1n }).map(String),
+    );
+    await fc.assert(
+      fc.asyncProperty(ordinals, async (ordinal) => {
+        const { client, requests } = setup();
+        const expected = expectedOrdinal(ordinal);
+
+        const outcome = await outcomeOf(() => client.getSatoshiInscriptions({ ordinal }));
+
+        if (outcome.ok) {
+          expect(expected).toBeDefined();
+          expect(sentUrl(requests).pathname).toBe(`/ordinals/v1/sats/${expected}/inscriptions`);
+        } else {
+          expect(expected).toBeUndefined();
+          expectValidationError(outcome.error, "ordinal", allowed);
+          expect(requests).toHaveLength(0);
+        }
+      }),
+    );
+  });
+});
+
+describe("tx_id", () => {
+  const allowed = /64 hex characters \(an optional 0x prefix is removed\)/;
+  const hex63 = TX_ID.slice(1);
+  const rejected: Array<[string, unknown]> = [
+    ["63 hex characters", hex63],
+    ["65 hex characters", `${TX_ID}0`],
+    ["a non-hex character", `g${hex63}`],
+    ['"0x" + 63 hex characters', `0x${hex63}`],
+    ["a double 0x prefix", `0x0x${TX_ID}`],
+    ["a number", 123],
+    ["a trailing newline", `${TX_ID}\n`],
+  ];
+
+  it.each(rejected)("rejects %s", async (_, tx_id) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => activity(client, { tx_id }));
+
+    expectValidationError(error, "tx_id", allowed);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["upper case", TX_ID.toUpperCase()],
+    ["a 0x prefix", `0x${TX_ID}`],
+    ["a 0X prefix and upper case", `0X${TX_ID.toUpperCase()}`],
+  ])("sends a tx_id with %s as bare lower case", async (_, tx_id) => {
+    const { client, requests } = setup();
+
+    await activity(client, { tx_id });
+
+    expect(sentUrl(requests).pathname).toBe(`/runes/v1/transactions/${TX_ID}/activity`);
+  });
+
+  it("property: any string is either rejected as tx_id or sent as 64 lower-case hex characters", async () => {
+    const txIds = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "binary" }),
+      fc.stringMatching(/^(0[xX])?[0-9a-fA-F]{63,65}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(txIds, async (tx_id) => {
+        const { client, requests } = setup();
+        const valid = /^(0x)?[0-9a-f]{64}$/i.test(tx_id);
+
+        const outcome = await outcomeOf(() => client.getTransactionActivity({ tx_id }));
+
+        if (outcome.ok) {
+          expect(valid).toBe(true);
+          const path = sentUrl(requests).pathname;
+          expect(path).toMatch(/^\/runes\/v1\/transactions\/[0-9a-f]{64}\/activity$/);
+          expect(path).toBe(`/runes/v1/transactions/${tx_id.slice(-64).toLowerCase()}/activity`);
+        } else {
+          expect(valid).toBe(false);
+          expectValidationError(outcome.error, "tx_id", allowed);
+          expect(requests).toHaveLength(0);
+        }
+      }),
+    );
+  });
+});
+
+describe.each([
+  ["getSatoshiInscriptions", sats],
+  ["getTransactionActivity", activity],
+])("offset and limit of %s", (_, call) => {
+  it.each([
+    ["-1", -1],
+    ["1.5", 1.5],
+    ['"1"', "1"],
+    ["NaN", Number.NaN],
+  ])("rejects offset %s", async (_, offset) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => call(client, { offset }));
+
+    expectValidationError(error, "offset", /an integer >= 0/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["0", 0],
+    ["61", 61],
+    ["1.5", 1.5],
+    ['"20"', "20"],
+  ])("rejects limit %s", async (_, limit) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => call(client, { limit }));
+
+    expectValidationError(error, "limit", /an integer from 1 to 60/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([1, 60])("sends limit %d", async (limit) => {
+    const { client, requests } = setup();
+
+    await call(client, { limit });
+
+    expect(sentUrl(requests).searchParams.get("limit")).toBe(String(limit));
+  });
+
+  it("sends offset 0 and 1000, and nothing when offset and limit are absent", async () => {
+    const { client, requests } = setup();
+
+    await call(client, { offset: 0 });
+    await call(client, { offset: 1000 });
+    await call(client, {});
+
+    expect(requests.map((r) => new URL(r.url).search)).toEqual(["?offset=0", "?offset=1000", ""]);
+  });
+});
+
+describe("locale", () => {
+  it.each([
+    ["a number", 5],
+    ["null", null],
+    ["an object", {}],
+  ])("rejects %s", async (_, locale) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => sft(client, { locale }));
+
+    expectValidationError(error, "locale", /must be a string such as "es-MX"/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("omits an empty locale from the query", async () => {
+    const { client, requests } = setup();
+
+    await sft(client, { locale: "" });
+
+    expect(sentUrl(requests).search).toBe("");
+  });
+
+  it("sends es-MX", async () => {
+    const { client, requests } = setup();
+
+    await sft(client, { locale: "es-MX" });
+
+    expect(sentUrl(requests).searchParams.get("locale")).toBe("es-MX");
+  });
+});
+
+describe("client options", () => {
+  const rejected: Array<[keyof LookupClientOptions, unknown, RegExp]> = [
+    ["baseUrl", "ftp://x", /an http\(s\) URL without query or fragment/],
+    ["baseUrl", "not a url", /an http\(s\) URL without query or fragment/],
+    ["baseUrl", "http://x/?a=1", /an http\(s\) URL without query or fragment/],
+    ["baseUrl", "http://x/#top", /an http\(s\) URL without query or fragment/],
+    ["timeoutMs", 0, /a number of milliseconds > 0/],
+    ["timeoutMs", -1, /a number of milliseconds > 0/],
+    ["timeoutMs", Number.NaN, /a number of milliseconds > 0/],
+    ["maxRetries", -1, /an integer from 0 to 10/],
+    ["maxRetries", 1.5, /an integer from 0 to 10/],
+    ["maxRetries", 11, /an integer from 0 to 10/],
+    ["headers", { "x-trace": "a\r\nb" }, /valid HTTP headers/],
+  ];
+
+  it.each(rejected)("rejects %s %j", (option, value, allowed) => {
+    const { fetch, requests } = fakeFetch(() => json(PAGE));
+
+    const error = thrownBy(() => createLookupClient({ fetch, [option]: value } as LookupClientOptions));
+
+    expectValidationError(error, option, allowed);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['""', ""],
+    ['"a\\r\\nb"', "a\r\nb"],
+    ["a key with a line feed", "sk-SECRET-KEY-123\n"],
+    ["a key with a space", "sk-SECRET KEY-456"],
+  ])("rejects apiKey %s without repeating the key", (_, apiKey) => {
+    const { fetch, requests } = fakeFetch(() => json(PAGE));
+
+    const error = thrownBy(() => createLookupClient({ fetch, apiKey }));
+
+    const validation = expectValidationError(
+      error,
+      "apiKey",
+      /a non-empty string of printable ASCII characters/,
+    );
+    if (apiKey !== "") expect(validation.message).not.toContain(apiKey);
+    expect(validation.message).not.toContain("SECRET");
+    expect(validation.message).not.toMatch(/[\r\n]/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("accepts an http base URL with a path and a trailing slash", async () => {
+    const { client, requests } = setup({ baseUrl: "http://127.0.0.1:3999/hiro/" });
+
+    await client.getSatoshiInscriptions({ ordinal: 1 });
+
+    expect(sentUrl(requests).href).toBe("http://127.0.0.1:3999/hiro/ordinals/v1/sats/1/inscriptions");
+  });
+});
+
+describe("per-call options", () => {
+  const rejected: Array<[keyof RequestOptions, unknown, RegExp]> = [
+    ["timeoutMs", 0, /a number of milliseconds > 0/],
+    ["timeoutMs", -1, /a number of milliseconds > 0/],
+    ["timeoutMs", Number.NaN, /a number of milliseconds > 0/],
+    ["maxRetries", -1, /an integer from 0 to 10/],
+    ["maxRetries", 1.5, /an integer from 0 to 10/],
+    ["maxRetries", 11, /an integer from 0 to 10/],
+    ["headers", { "x-trace": "a\r\nb" }, /valid HTTP headers/],
+    ["headers", [["x-trace", "a\nb"]], /valid HTTP headers/],
+  ];
+
+  it.each(rejected)("rejects %s %j before sending", async (option, value, allowed) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => activity(client, {}, { [option]: value } as RequestOptions));
+
+    expectValidationError(error, option, allowed);
+    expect(requests).toHaveLength(0);
+  });
+});
