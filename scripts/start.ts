@@ -3,8 +3,9 @@
  * of openapi.yaml on 127.0.0.1, shows one real lookup through the client against the mock, then
  * watches openapi.yaml until Ctrl-C. `--once` stops after the lookup (used by the tests).
  */
-import { type FSWatcher, watch } from "node:fs";
-import { dirname } from "node:path";
+import { copyFileSync, type FSWatcher, mkdtempSync, rmSync, watch } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { createLookupClient } from "../src/index.js";
 import { buildDocs } from "./build-docs.js";
 import { bindablePort, type RunningPrism, startPrism } from "./lib/prism.js";
@@ -44,7 +45,12 @@ async function main(): Promise<void> {
     log("openapi.yaml changed since the last generate: src/generated regenerated");
   }
   const docs = await buildDocs();
-  let prism: RunningPrism = await startPrism({ port: await mockPort() });
+  // Prism reloads the file it serves when it changes, and dies on a broken one: serve a snapshot of
+  // the last good spec instead, refreshed only after lint passes.
+  const snapshotDir = mkdtempSync(join(tmpdir(), "hiro-lookup-mock-"));
+  const snapshot = join(snapshotDir, "openapi.yaml");
+  copyFileSync(SPEC, snapshot);
+  let prism: RunningPrism = await startPrism({ port: await mockPort(), specPath: snapshot });
   const site: StaticServer = await startStaticServer(dirname(docs.file));
   log(`\nhiro-lookup is up (${seconds(started)})`);
   log(`  API docs   ${site.url}/`);
@@ -57,6 +63,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     watcher?.close();
     await Promise.allSettled([prism.stop(), site.close()]);
+    rmSync(snapshotDir, { recursive: true, force: true });
   };
   if (once) return stop();
 
@@ -74,7 +81,8 @@ async function main(): Promise<void> {
       await buildDocs();
       const port = prism.port;
       await prism.stop();
-      prism = await startPrism({ port });
+      copyFileSync(SPEC, snapshot);
+      prism = await startPrism({ port, specPath: snapshot });
       log(
         `openapi.yaml changed: lint ok, types regenerated, docs rebuilt, mock restarted (${seconds(since)})`,
       );
