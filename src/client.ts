@@ -39,17 +39,17 @@ export const DEFAULT_BASE_URL = "https://api.hiro.so";
 /** Options of {@link createLookupClient}. */
 export interface LookupClientOptions {
   /** Base URL of the service, e.g. a self-hosted bitcoin-indexer. Default `https://api.hiro.so`; a trailing slash is fine. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Hiro API key, sent as the `x-api-key` header. Never part of a URL, an error or a message. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The `fetch` to use (tests, proxies, instrumentation). Default: the global `fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Headers sent with every request. */
-  headers?: HeadersInit;
+  headers?: HeadersInit | undefined;
   /** Time limit of each attempt, in ms. Default 30 000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries after a failed attempt (network error, timeout, 408, 429, 5xx). Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
 }
 
 /** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
@@ -85,10 +85,14 @@ function checkBaseUrl(value: unknown): string {
 }
 
 function checkApiKey(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
+  // An empty key is what an unset environment variable gives: treat it as no key.
+  if (value === undefined || value === "") return undefined;
   // The key itself is never echoed, not even in this message.
-  if (typeof value !== "string" || value === "" || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new HiroValidationError("apiKey", "must be a non-empty string of printable ASCII characters");
+  if (typeof value !== "string" || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new HiroValidationError(
+      "apiKey",
+      "must be a string of printable ASCII characters (no spaces or line breaks)",
+    );
   }
   return value;
 }

@@ -17,11 +17,11 @@ export type PageMethod<P extends { offset?: number; limit?: number }, T> = (
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
   /** Items per request, 1 to 60. Default 60, the service's maximum. */
-  pageSize?: number;
+  pageSize?: number | undefined;
   /** Stop after this many items. Default: all of them. */
-  maxItems?: number;
+  maxItems?: number | undefined;
   /** Pages fetched ahead in parallel once `total` is known, 1 to 16. Items still come in order. Default 1. */
-  concurrency?: number;
+  concurrency?: number | undefined;
 }
 
 const MAX_PAGE_SIZE = parameterRules.limit.maximum;

@@ -16,13 +16,13 @@ import type { OperationId } from "./types.js";
 /** Per-call options of every lookup. */
 export interface RequestOptions {
   /** Aborts the call, including any wait between retries; it rejects with the signal's reason. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Time limit of each attempt, in ms (default: the client's, 30 000). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries after the first attempt (default: the client's, 2). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Extra request headers for this call. */
-  headers?: HeadersInit;
+  headers?: HeadersInit | undefined;
 }
 
 /** What the client fixes for every call. */

@@ -1,12 +1,25 @@
 #!/usr/bin/env node
+
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 /** Entry point of the `hiro-lookup` command: wires `runCli` to the process. */
 import { runCli } from "./program.js";
 
 async function startMock() {
   // Loaded only for --mock: Prism is a development dependency of this repository.
   const { startPrism } = await import("../../scripts/lib/prism.js");
-  return startPrism({ port: 0 });
+  // openapi.yaml sits at the package root: one level above dist/cli.js, two above src/cli/main.ts.
+  const specPath = ["../openapi.yaml", "../../openapi.yaml"]
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((path) => existsSync(path));
+  return startPrism({ port: 0, ...(specPath ? { specPath } : {}) });
 }
+
+// `hiro-lookup … | head` closes stdout early: that is the reader's choice, not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 runCli(process.argv.slice(2), {
   env: process.env,
