@@ -12,7 +12,7 @@ async function startMock() {
   const specPath = ["../openapi.yaml", "../../openapi.yaml"]
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
     .find((path) => existsSync(path));
-  return startPrism({ port: 0, ...(specPath ? { specPath } : {}) });
+  return startPrism({ port: Number(process.env.HIRO_MOCK_PORT || 0), ...(specPath ? { specPath } : {}) });
 }
 
 // `hiro-lookup … | head` closes stdout early: that is the reader's choice, not an error.

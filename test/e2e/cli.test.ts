@@ -2,6 +2,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
+import { bindablePort } from "../../scripts/lib/prism.js";
 import { ROOT } from "../helpers/spec.js";
 
 const baseUrl = inject("prismUrl");
@@ -113,14 +114,16 @@ describe("hiro-lookup CLI (as a process)", () => {
   });
 
   it("--mock starts its own Prism, answers, and leaves no process behind", async () => {
-    const prisms = async () => {
-      const { stdout } = await promisify(execFile)("ps", ["-eo", "args"]);
-      return stdout.split("\n").filter((l) => l.includes("prism-cli/dist/index.js")).length;
-    };
-    const before = await prisms();
-    const run = await cli(["--mock", "sat-inscriptions", "1252201400444387"]);
+    const port = await bindablePort();
+    const run = await cli(["--mock", "sat-inscriptions", "1252201400444387"], {
+      HIRO_MOCK_PORT: String(port),
+    });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ total: 2 });
-    expect(await prisms()).toBe(before);
+    const { stdout } = await promisify(execFile)("ps", ["-eo", "args"]);
+    expect(
+      stdout.split("\n").filter((l) => l.includes("prism-cli") && l.includes(`--port ${port} `)),
+    ).toEqual([]);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(); // nothing listens there any more
   }, 30_000);
 });

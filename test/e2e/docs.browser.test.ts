@@ -1,0 +1,141 @@
+/**
+ * Real-browser check of the rendered API reference (docs/index.html): Debian Chromium through
+ * playwright-core, page served from 127.0.0.1. Runs only with HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
+ */
+import { access, mkdir, stat } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDocs, DOCS_FILE } from "../../scripts/build-docs.js";
+import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SCREENSHOT = resolve(ROOT, "reports/docs.png");
+const TIMEOUT = 60_000;
+/** The one outside request the page makes: the footer "API docs by" logo (fails offline, then hides). */
+const KNOWN_OUTSIDE = /^https:\/\/cdn\.redoc(ly\.com|\.ly)\/redoc\/logo-mini(-full)?\.svg$/;
+/** Chromium flags that keep it off Google services (TOOLCHAIN.md section 6). */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const OPERATIONS = [
+  { tag: "Tokens", summary: "Get semi-fungible token metadata" },
+  { tag: "Satoshis", summary: "List the inscriptions on a satoshi" },
+  { tag: "Runes", summary: "List the rune activity of a transaction" },
+] as const;
+
+async function mtime(file: string): Promise<number> {
+  return (await stat(file).catch(() => undefined))?.mtimeMs ?? 0;
+}
+
+/** Rebuilds the docs unless docs/index.html is newer than the spec and the build script. */
+async function ensureDocs(): Promise<void> {
+  const built = await mtime(DOCS_FILE);
+  const inputs = await Promise.all(
+    ["openapi.yaml", "scripts/build-docs.ts"].map((f) => mtime(resolve(ROOT, f))),
+  );
+  if (built <= Math.max(...inputs)) await buildDocs();
+}
+
+/**
+ * Expands a sidebar tag until `summary` shows under it. Clicks before hydration are lost and opening
+ * one tag can fold another, so check first and retry.
+ */
+async function expandTag(page: Page, tag: string, summary: string): Promise<Locator> {
+  const item = page.getByTestId("menu-item-label").filter({ hasText: summary });
+  for (let attempt = 0; attempt < 10; attempt++) {
+    if (await item.isVisible()) return item;
+    await page
+      .getByTestId("menu-item-label")
+      .filter({ hasText: new RegExp(`^${tag}$`) })
+      .click();
+    await item.waitFor({ state: "visible", timeout: 1_500 }).catch(() => undefined);
+  }
+  throw new Error(`sidebar tag ${tag} did not show "${summary}"`);
+}
+
+/** Opens an operation from the sidebar; retried because the sidebar can re-render under the click. */
+async function openOperation(page: Page, tag: string, summary: string, route: RegExp): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const item = await expandTag(page, tag, summary);
+    await item.click({ timeout: 2_000 }).catch(() => undefined);
+    const opened = await page.waitForURL(route, { timeout: 3_000, waitUntil: "commit" }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) return;
+  }
+  throw new Error(`clicking "${summary}" did not open ${route}`);
+}
+
+describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const outside: string[] = [];
+
+  beforeAll(async () => {
+    await ensureDocs();
+    server = await startStaticServer(dirname(DOCS_FILE));
+    const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    await access(executablePath).catch(() => {
+      throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
+    });
+    // launch() gives Chromium a fresh temporary --user-data-dir and deletes it on close.
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(10_000);
+    const local = new URL(server.url).origin;
+    page.on("request", (request) => {
+      const url = request.url();
+      if (!/^(data|blob):/.test(url) && new URL(url).origin !== local) outside.push(url);
+    });
+    await page.goto(`${server.url}/`, { waitUntil: "load" });
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("has the page title and lists every operation under its sidebar tag", async () => {
+    expect(await page.title()).toBe("hiro-lookup API reference");
+    for (const { tag, summary } of OPERATIONS) {
+      // Assert right after expanding: opening a later tag may fold this one again.
+      await expect.poll(async () => (await expandTag(page, tag, summary)).isVisible()).toBe(true);
+    }
+  });
+
+  it("opens getSftMetadata with its parameters, examples and TypeScript sample", async () => {
+    await openOperation(page, "Tokens", OPERATIONS[0].summary, /getsftmetadata/i);
+    for (const name of ["principal", "token_id", "locale"]) {
+      const param = page.locator("span.schema-name").filter({ hasText: new RegExp(`^${name}$`) });
+      await expect.poll(() => param.first().isVisible(), { message: `parameter ${name}` }).toBe(true);
+    }
+    const example = page.getByText("SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1").first();
+    await expect.poll(() => example.isVisible(), { message: "principal example" }).toBe(true);
+    const sample = page.getByText("createLookupClient", { exact: true }).first();
+    await expect.poll(() => sample.isVisible(), { message: "TypeScript code sample" }).toBe(true);
+    await mkdir(dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT });
+  });
+
+  it("opens getSatoshiInscriptions with ordinal, offset and limit", async () => {
+    await openOperation(page, "Satoshis", OPERATIONS[1].summary, /getsatoshiinscriptions/i);
+    for (const name of ["ordinal", "offset", "limit"]) {
+      const param = page.locator("span.schema-name").filter({ hasText: new RegExp(`^${name}$`) });
+      await expect.poll(() => param.first().isVisible(), { message: `parameter ${name}` }).toBe(true);
+    }
+  });
+
+  it("loads nothing from outside 127.0.0.1 except the known footer logo", () => {
+    expect(outside.filter((url) => !KNOWN_OUTSIDE.test(url))).toEqual([]);
+  });
+});
