@@ -5,10 +5,62 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standalone from "ajv/dist/standalone/index.js";
 import { parse } from "yaml";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const RULE_KEYS = ["type", "pattern", "minimum", "maximum", "exclusiveMaximum", "default"] as const;
+/** The 200 body schema of each operation: what `hiro-lookup/validators` checks. */
+const RESPONSE_SCHEMAS = {
+  getSftMetadata: "SftMetadataResponse",
+  getSatoshiInscriptions: "PaginatedInscriptions",
+  getTransactionActivity: "PaginatedRuneActivity",
+} as const;
+const ANNOTATIONS = new Set(["description", "example", "examples"]);
+
+/** The schema without its annotations (descriptions, examples): they do not validate, only weigh. */
+function stripAnnotations(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripAnnotations);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !ANNOTATIONS.has(key))
+      .map(([key, inner]) => [key, stripAnnotations(inner)]),
+  );
+}
+
+// CJS interop: under NodeNext the default import is the module object; its `default` is the function.
+const standaloneCode = (standalone as unknown as { default: typeof standalone.default }).default;
+
+/** Ajv standalone validators (JSON Schema 2020-12) of the 200 bodies: no Ajv needed at run time. */
+function validatorsSource(schemas: Record<string, unknown>): string {
+  const ajv = new Ajv2020({ strict: true, allErrors: false, code: { source: true, esm: true, lines: true } });
+  ajv.addVocabulary(["components"]);
+  ajv.addSchema({ $id: "openapi.yaml", components: { schemas: stripAnnotations(schemas) } });
+  const refs = Object.fromEntries(
+    Object.entries(RESPONSE_SCHEMAS).map(([op, schema]) => [
+      op,
+      `openapi.yaml#/components/schemas/${schema}`,
+    ]),
+  );
+  return [
+    "// Generated from openapi.yaml by scripts/generate.ts (`npm run generate`). Do not edit by hand.",
+    "// @ts-nocheck",
+    standaloneCode(ajv, refs),
+    "",
+  ].join("\n");
+}
+
+const VALIDATORS_DTS = `/** Generated from openapi.yaml by scripts/generate.ts. Do not edit by hand. */
+export interface GeneratedValidateFunction {
+  (data: unknown): boolean;
+  errors?: Array<{ instancePath: string; message?: string }> | null;
+}
+${Object.keys(RESPONSE_SCHEMAS)
+  .map((op) => `export declare const ${op}: GeneratedValidateFunction;`)
+  .join("\n")}
+`;
 
 interface ParameterObject {
   name: string;
@@ -19,7 +71,7 @@ interface ParameterObject {
 /** The generated files, path → content, for the spec at `specPath`. */
 export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, string> {
   const spec = parse(readFileSync(specPath, "utf8")) as {
-    components: { parameters: Record<string, ParameterObject> };
+    components: { parameters: Record<string, ParameterObject>; schemas: Record<string, unknown> };
   };
   const rules: Record<string, Record<string, unknown>> = {};
   for (const param of Object.values(spec.components.parameters)) {
@@ -36,7 +88,11 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
     `export const parameterRules = ${JSON.stringify(rules, null, 2)} as const;`,
     "",
   ].join("\n");
-  return new Map([["src/generated/parameters.ts", parameters]]);
+  return new Map([
+    ["src/generated/parameters.ts", parameters],
+    ["src/generated/validators.js", validatorsSource(spec.components.schemas)],
+    ["src/generated/validators.d.ts", VALIDATORS_DTS],
+  ]);
 }
 
 function main(): void {

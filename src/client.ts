@@ -4,6 +4,7 @@
  */
 import createClient, { type Client } from "openapi-fetch";
 import { HiroValidationError } from "./errors.js";
+import { createMemoryEtagStore, type EtagStore, withEtagCache } from "./etag-cache.js";
 import {
   type AttemptInit,
   checkHeaders,
@@ -13,6 +14,7 @@ import {
   type RequestSettings,
   runLookup,
 } from "./request.js";
+import { bodyCheck, type ResponseValidators, type ValidateResponsesMode } from "./response-validation.js";
 import { RETRY_DEFAULTS } from "./retry.js";
 import type {
   PaginatedInscriptions,
@@ -50,6 +52,17 @@ export interface LookupClientOptions {
   timeoutMs?: number | undefined;
   /** Retries after a failed attempt (network error, timeout, 408, 429, 5xx). Default 2. */
   maxRetries?: number | undefined;
+  /**
+   * Conditional requests: `true` keeps the `ETag` and body of each 200 in memory (500 URLs) and sends
+   * `If-None-Match`; a 304 then resolves with the kept body. Or pass your own {@link EtagStore}. Default off.
+   */
+  cache?: boolean | EtagStore | undefined;
+  /** Check 200 bodies against the spec: `"off"` (default), `"warn"` or `"throw"` (kind `invalid_response`). */
+  validateResponses?: ValidateResponsesMode | undefined;
+  /** The validators for `validateResponses`: `import { responseValidators } from "hiro-lookup/validators"`. */
+  responseValidators?: ResponseValidators | undefined;
+  /** Where `validateResponses: "warn"` reports. Default `console.warn`. */
+  onWarning?: ((message: string) => void) | undefined;
 }
 
 /** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
@@ -118,9 +131,12 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
         : checkRetries("maxRetries", options.maxRetries),
     now: Date.now,
     random: Math.random,
+    bodyCheck: bodyCheck(options.validateResponses, options.responseValidators, options.onWarning),
   };
-  const baseFetch =
+  const transport =
     options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const store = options.cache === true ? createMemoryEtagStore() : options.cache || undefined;
+  const baseFetch = store ? withEtagCache((request) => transport(request), store) : transport;
   const raw = createClient<paths>({ baseUrl, fetch: baseFetch, headers });
 
   /** openapi-fetch options of one attempt: raw text (parsed by us), its signal, and a fetch that reports the URL. */

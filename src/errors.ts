@@ -36,11 +36,17 @@ export class HiroNetworkError extends HiroError {
   override name = "HiroNetworkError";
 }
 
-/** Raised when one attempt took longer than `timeoutMs` (the caller's own abort is not this). */
+/**
+ * Raised when one attempt took longer than `timeoutMs` (the caller's own abort is not this), or when
+ * `waitForMetadata` reached its deadline.
+ */
 export class HiroTimeoutError extends HiroError {
   override name = "HiroTimeoutError";
-  constructor(readonly timeoutMs: number) {
-    super(`the request took longer than ${timeoutMs} ms`);
+  constructor(
+    readonly timeoutMs: number,
+    options?: ErrorOptions,
+  ) {
+    super(`no answer within ${timeoutMs} ms`, options);
   }
 }
 

@@ -17,8 +17,10 @@ export {
   HiroTimeoutError,
   HiroValidationError,
 } from "./errors.js";
+export { createMemoryEtagStore, type EtagEntry, type EtagStore } from "./etag-cache.js";
 export { collect, type PageMethod, type PaginateOptions, paginate } from "./paginate.js";
 export type { RequestOptions } from "./request.js";
+export type { ResponseValidator, ResponseValidators, ValidateResponsesMode } from "./response-validation.js";
 export { type AttemptOutcome, parseRetryAfter, RETRY_DEFAULTS, retryDelayMs, shouldRetry } from "./retry.js";
 export type {
   ActivityLocation,
@@ -47,3 +49,5 @@ export type {
   TransactionActivityParams,
   ValidationErrorBody,
 } from "./types.js";
+export { formatUnits, parseUnits, toBigInt } from "./units.js";
+export { type WaitForMetadataOptions, waitForMetadata } from "./wait-for-metadata.js";

@@ -10,6 +10,7 @@ import {
   HiroTimeoutError,
   HiroValidationError,
 } from "./errors.js";
+import type { BodyCheck } from "./response-validation.js";
 import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry, sleep } from "./retry.js";
 import type { OperationId } from "./types.js";
 
@@ -31,6 +32,8 @@ export interface RequestSettings {
   maxRetries: number;
   now: () => number;
   random: () => number;
+  /** Opt-in schema check of 200 bodies. */
+  bodyCheck?: BodyCheck | undefined;
 }
 
 /** One attempt's raw answer, as openapi-fetch returns it with `parseAs: "text"` (`data` is the text). */
@@ -92,7 +95,7 @@ async function attempt<T>(
   send: SendAttempt,
   timeoutMs: number,
   options: RequestOptions,
-  now: () => number,
+  settings: RequestSettings,
 ): Promise<T> {
   const caller = options.signal;
   if (caller?.aborted) throw caller.reason;
@@ -114,18 +117,27 @@ async function attempt<T>(
     const { response } = answer;
     const info = { operationId, status: response.status, headers: response.headers, url };
     if (!response.ok) {
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now());
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), settings.now());
       throw apiErrorFor({ ...info, body: answer.error, retryAfterMs });
     }
     const text = typeof answer.data === "string" ? answer.data : "";
     if (text.trim() === "")
       throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, "an empty body");
+    let body: unknown;
     try {
-      return JSON.parse(text) as T;
+      body = JSON.parse(text);
     } catch {
       const problem = `a body that is not valid JSON (${response.headers.get("content-type") ?? "no content-type"}, ${text.length} characters)`;
       throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, problem);
     }
+    const check = settings.bodyCheck;
+    const problem = check?.problemOf(operationId, body);
+    if (check && problem) {
+      const error = invalidResponseError({ ...info, retryAfterMs: undefined }, text, problem);
+      if (check.mode === "throw") throw error;
+      check.warn(`hiro-lookup: ${error.message}`);
+    }
+    return body as T;
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener("abort", onCallerAbort);
@@ -146,7 +158,7 @@ export async function runLookup<T>(
   checkHeaders("headers", options.headers);
   for (let retries = 0; ; retries++) {
     try {
-      return await attempt<T>(operationId, send, timeoutMs, options, settings.now);
+      return await attempt<T>(operationId, send, timeoutMs, options, settings);
     } catch (error) {
       if (!(error instanceof HiroError)) throw error; // the caller's abort reason, as fetch does
       if (!shouldRetry(outcomeOf(error), retries, maxRetries).retry) throw error;

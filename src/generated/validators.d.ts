@@ -1,0 +1,8 @@
+/** Generated from openapi.yaml by scripts/generate.ts. Do not edit by hand. */
+export interface GeneratedValidateFunction {
+  (data: unknown): boolean;
+  errors?: Array<{ instancePath: string; message?: string }> | null;
+}
+export declare const getSftMetadata: GeneratedValidateFunction;
+export declare const getSatoshiInscriptions: GeneratedValidateFunction;
+export declare const getTransactionActivity: GeneratedValidateFunction;

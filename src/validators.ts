@@ -1,0 +1,23 @@
+/**
+ * `hiro-lookup/validators`: the spec's 200-body schemas as validators generated ahead of time
+ * (Ajv standalone code), for `createLookupClient({ validateResponses, responseValidators })`.
+ * @packageDocumentation
+ */
+import * as generated from "./generated/validators.js";
+import type { ResponseValidator, ResponseValidators } from "./response-validation.js";
+
+function wrap(validate: generated.GeneratedValidateFunction): ResponseValidator {
+  return (body) =>
+    validate(body)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message ?? "is invalid"}`);
+}
+
+/** One validator per operation, checking its 200 body against openapi.yaml. */
+export const responseValidators: ResponseValidators = {
+  getSftMetadata: wrap(generated.getSftMetadata),
+  getSatoshiInscriptions: wrap(generated.getSatoshiInscriptions),
+  getTransactionActivity: wrap(generated.getTransactionActivity),
+};
+
+export type { ResponseValidator, ResponseValidators };

@@ -1,0 +1,47 @@
+/**
+ * `waitForMetadata`: the token metadata lookup, repeated while the service says the metadata is still
+ * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline.
+ */
+import type { LookupClient } from "./client.js";
+import { HiroApiError, HiroTimeoutError, HiroValidationError } from "./errors.js";
+import type { RequestOptions } from "./request.js";
+import { sleep } from "./retry.js";
+import type { SftMetadataParams, SftMetadataResponse } from "./types.js";
+
+/** Options of {@link waitForMetadata}. */
+export interface WaitForMetadataOptions extends RequestOptions {
+  /** Give up after this long, in ms. Default 60 000. */
+  deadlineMs?: number | undefined;
+  /** First wait between tries, in ms; doubles each time. Default 1 000. */
+  initialDelayMs?: number | undefined;
+  /** Longest wait between tries, in ms. Default 15 000. */
+  maxDelayMs?: number | undefined;
+}
+
+/**
+ * Looks up a token's metadata, asking again with backoff while it answers `metadata_pending`.
+ * Any other error is thrown at once. Past `deadlineMs` it rejects with a {@link HiroTimeoutError}
+ * whose `cause` is the last `metadata_pending` error; `signal` aborts at any time.
+ */
+export async function waitForMetadata(
+  client: Pick<LookupClient, "getSftMetadata">,
+  params: SftMetadataParams,
+  options: WaitForMetadataOptions = {},
+): Promise<SftMetadataResponse> {
+  const { deadlineMs = 60_000, initialDelayMs = 1_000, maxDelayMs = 15_000, ...request } = options;
+  for (const [name, value] of Object.entries({ deadlineMs, initialDelayMs, maxDelayMs })) {
+    if (!Number.isFinite(value) || value <= 0)
+      throw new HiroValidationError(name, `must be a number of ms > 0; got ${value}`);
+  }
+  const deadline = Date.now() + deadlineMs;
+  for (let delay = initialDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {
+    try {
+      return await client.getSftMetadata(params, request);
+    } catch (error) {
+      if (!(error instanceof HiroApiError && error.kind === "metadata_pending")) throw error;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new HiroTimeoutError(deadlineMs, { cause: error });
+      await sleep(Math.min(delay, left), request.signal);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/** Conditional requests against a real local server that sends ETags and honours If-None-Match. */
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createLookupClient,
+  createMemoryEtagStore,
+  type EtagEntry,
+  type EtagStore,
+} from "../../src/index.js";
+import { PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+
+let version = 1;
+const seen: Array<{ url: string; headers: IncomingHttpHeaders; status: number }> = [];
+const server = createServer((req, res) => {
+  // Upstream: a strong, quoted ETag per state; a matching If-None-Match gets 304 with no body.
+  const etag = `"tip-${version}"`;
+  const status = req.headers["if-none-match"] === etag ? 304 : 200;
+  seen.push({ url: req.url ?? "", headers: req.headers, status });
+  if (status === 304) return res.writeHead(304, { etag }).end();
+  const body = req.url?.startsWith("/runes")
+    ? { limit: 20, offset: 0, total: version, results: [] }
+    : { total_supply: String(version) };
+  res.writeHead(200, {
+    etag,
+    "content-type": "application/json",
+    "cache-control": "public, no-cache, must-revalidate",
+  });
+  res.end(JSON.stringify(body));
+});
+let baseUrl = "";
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("ETag cache (cache: true)", () => {
+  it("sends If-None-Match and turns a 304 into the cached body", async () => {
+    version = 1;
+    seen.length = 0;
+    const client = createLookupClient({ baseUrl, cache: true });
+    const first = await client.getTransactionActivity({ tx_id: TX_ID });
+    const second = await client.getTransactionActivity({ tx_id: TX_ID });
+    expect(second).toEqual(first);
+    expect(seen.map((s) => [s.status, s.headers["if-none-match"]])).toEqual([
+      [200, undefined],
+      [304, '"tip-1"'],
+    ]);
+  });
+
+  it("takes the new body when the resource changed", async () => {
+    version = 1;
+    const client = createLookupClient({ baseUrl, cache: true });
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
+    version = 2;
+    seen.length = 0;
+    expect(await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 })).toEqual({ total_supply: "2" });
+    expect(seen.map((s) => s.status)).toEqual([200]);
+    expect(await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 })).toEqual({ total_supply: "2" });
+    expect(seen.map((s) => s.status)).toEqual([200, 304]);
+  });
+
+  it("does not cache locale lookups (upstream computes their ETag from the wrong token)", async () => {
+    const client = createLookupClient({ baseUrl, cache: true });
+    seen.length = 0;
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1, locale: "es-MX" });
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1, locale: "es-MX" });
+    expect(seen.map((s) => s.headers["if-none-match"])).toEqual([undefined, undefined]);
+  });
+
+  it("sends nothing conditional without cache, and a bare 304 is a not_modified error", async () => {
+    const client = createLookupClient({ baseUrl, maxRetries: 0 });
+    seen.length = 0;
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
+    expect(seen[0]?.headers["if-none-match"]).toBeUndefined();
+    const error = await client
+      .getSftMetadata(
+        { principal: PRINCIPAL, token_id: 1 },
+        { headers: { "if-none-match": `"tip-${version}"` } },
+      )
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "not_modified", status: 304 });
+  });
+
+  it("uses a pluggable (async) store", async () => {
+    const entries = new Map<string, EtagEntry>();
+    const store: EtagStore = {
+      get: async (url) => entries.get(url),
+      set: async (url, entry) => {
+        entries.set(url, entry);
+      },
+    };
+    const client = createLookupClient({ baseUrl, cache: store });
+    await client.getTransactionActivity({ tx_id: TX_ID });
+    expect([...entries.values()].map((e) => e.etag)).toEqual([`"tip-${version}"`]);
+  });
+
+  it("the memory store evicts the least recently used URL", () => {
+    const store = createMemoryEtagStore(2);
+    const entry = { etag: '"x"', body: "{}", contentType: null };
+    store.set("a", entry);
+    store.set("b", entry);
+    store.get("a");
+    store.set("c", entry);
+    expect([store.get("a"), store.get("b"), store.get("c")].map(Boolean)).toEqual([true, false, true]);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { createLookupClient, HiroApiError, HiroTimeoutError, waitForMetadata } from "../../src/index.js";
+import { fakeFetch, json, PRINCIPAL } from "../helpers/fake-fetch.js";
+
+const params = { principal: PRINCIPAL, token_id: 35 };
+const pending = () => json({ error: "Token metadata fetch in progress" }, 422);
+
+describe("waitForMetadata", () => {
+  it("asks again while the metadata is being fetched, then returns it", async () => {
+    const { fetch, requests } = fakeFetch((_, call) => (call < 3 ? pending() : json({ total_supply: "5" })));
+    const client = createLookupClient({ fetch });
+    const token = await waitForMetadata(client, params, { initialDelayMs: 5 });
+    expect(token).toEqual({ total_supply: "5" });
+    expect(requests).toHaveLength(3);
+  });
+
+  it("rejects with HiroTimeoutError at the deadline, keeping the last answer as cause", async () => {
+    const { fetch, requests } = fakeFetch(pending);
+    const client = createLookupClient({ fetch });
+    const started = Date.now();
+    const error = await waitForMetadata(client, params, { deadlineMs: 120, initialDelayMs: 20 }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(HiroTimeoutError);
+    expect((error as HiroTimeoutError).cause).toMatchObject({ kind: "metadata_pending" });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("throws any other error at once", async () => {
+    const { fetch, requests } = fakeFetch(() => json({ error: "Token not found" }, 404));
+    const client = createLookupClient({ fetch });
+    const error = await waitForMetadata(client, params, { initialDelayMs: 5 }).catch((e) => e);
+    expect(error).toBeInstanceOf(HiroApiError);
+    expect((error as HiroApiError).kind).toBe("not_found");
+    expect(requests).toHaveLength(1);
+  });
+
+  it("stops waiting as soon as the signal aborts", async () => {
+    const { fetch, requests } = fakeFetch(pending);
+    const client = createLookupClient({ fetch });
+    const controller = new AbortController();
+    const reason = new Error("enough");
+    setTimeout(() => controller.abort(reason), 30);
+    const started = Date.now();
+    await expect(
+      waitForMetadata(client, params, { initialDelayMs: 10_000, signal: controller.signal }),
+    ).rejects.toBe(reason);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(requests).toHaveLength(1);
+  });
+});
