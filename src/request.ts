@@ -87,7 +87,8 @@ function outcomeOf(error: HiroError): AttemptOutcome {
       ? { type: "invalid_response" }
       : { type: "status", status: error.status };
   }
-  return { type: "network" };
+  // Anything else (a request that could not be built) will not change on retry.
+  return error instanceof HiroNetworkError ? { type: "network" } : { type: "invalid_response" };
 }
 
 async function attempt<T>(
@@ -112,6 +113,9 @@ async function attempt<T>(
       if (caller?.aborted) throw caller.reason;
       if (controller.signal.reason instanceof HiroTimeoutError) throw controller.signal.reason;
       const reason = cause instanceof Error ? cause.message : String(cause);
+      // No URL yet: the request could not even be built, so nothing was sent and a retry cannot help.
+      if (url === "")
+        throw new HiroError(`${operationId}: could not build the request: ${reason}`, { cause });
       throw new HiroNetworkError(`${operationId}: the request failed: ${reason}`, { cause });
     }
     const { response } = answer;

@@ -96,8 +96,12 @@ export function checkLimit(value: unknown): number | undefined {
 /** `locale`: a string; an empty one is dropped (the service treats it as absent). */
 export function checkLocale(value: unknown): string | undefined {
   if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string") {
-    throw new HiroValidationError("locale", `must be a string such as "es-MX"; got ${show(value)}`);
+  // A lone UTF-16 surrogate cannot be percent-encoded: it would fail while building the URL.
+  if (typeof value !== "string" || /\p{Cs}/u.test(value)) {
+    throw new HiroValidationError(
+      "locale",
+      `must be a well-formed string such as "es-MX"; got ${show(value)}`,
+    );
   }
   return value;
 }

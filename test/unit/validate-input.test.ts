@@ -420,7 +420,7 @@ describe("locale", () => {
 
     const error = await failureOf(() => sft(client, { locale }));
 
-    expectValidationError(error, "locale", /must be a string such as "es-MX"/);
+    expectValidationError(error, "locale", /must be a (well-formed )?string such as "es-MX"/);
     expect(requests).toHaveLength(0);
   });
 
