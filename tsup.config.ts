@@ -1,15 +1,25 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
+
+/** The library: ESM + CJS, each with its own types (.d.ts / .d.cts), for Node and browsers. */
+const library: Options = {
+  // `validators` is the opt-in `hiro-lookup/validators` subpath (Ajv standalone code, no Ajv needed).
+  entry: { index: "src/index.ts", validators: "src/validators.ts" },
+  dts: true,
+  sourcemap: true,
+  target: "es2022",
+  platform: "neutral",
+};
 
 export default defineConfig([
+  { ...library, format: ["esm"], clean: true },
   {
-    // The library: ESM + CJS with types, for Node and browsers.
-    entry: { index: "src/index.ts" },
-    format: ["esm", "cjs"],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    target: "es2022",
-    platform: "neutral",
+    ...library,
+    format: ["cjs"],
+    // openapi-fetch's CommonJS build exports its client as `exports.default`, which esbuild's Node-style
+    // interop (this is a "type": "module" package) hands to `import createClient from` as the whole
+    // exports object: `createClient is not a function` under require(). The CJS build therefore
+    // bundles openapi-fetch's ES module (14 KB) instead of requiring it; the ESM build imports it.
+    noExternal: ["openapi-fetch"],
   },
   {
     // The command line (Node only).

@@ -367,9 +367,9 @@ describe("every parameter, fed anything", () => {
   });
 
   it("a locale with a lone surrogate is a HiroValidationError (locale) and nothing is sent", async () => {
-    // encodeURIComponent throws URIError("URI malformed") on a lone surrogate. checkLocale accepts any
-    // string, so the throw happens inside openapi-fetch's URL building, is reported as a
-    // HiroNetworkError, and is even retried (with backoff) although no request was ever sent.
+    // Regression: encodeURIComponent throws URIError("URI malformed") on a lone surrogate. checkLocale used
+    // to accept any string, so the throw came from openapi-fetch's URL building, was reported as a
+    // HiroNetworkError, and was even retried (with backoff) although no request was ever sent.
     const loneSurrogateLocale = fc
       .tuple(fc.string(), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string())
       .map(([before, unit, after]) => `${before}${String.fromCharCode(unit)}${after}`)
