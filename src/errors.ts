@@ -26,8 +26,9 @@ export class HiroValidationError extends HiroError {
   constructor(
     readonly parameter: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(`${parameter}: ${message}`);
+    super(`${parameter}: ${message}`, options);
   }
 }
 

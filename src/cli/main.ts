@@ -3,11 +3,18 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 /** Entry point of the `hiro-lookup` command: wires `runCli` to the process. */
+import { HiroValidationError } from "../errors.js";
 import { runCli } from "./program.js";
 
 async function startMock() {
   // Loaded only for --mock: Prism is a development dependency of this repository.
-  const { startPrism } = await import("../../scripts/lib/prism.js");
+  const { startPrism } = await import("../../scripts/lib/prism.js").catch((cause: unknown) => {
+    throw new HiroValidationError(
+      "--mock",
+      "needs the development dependency @stoplight/prism-cli: run it from a clone of the repository",
+      { cause },
+    );
+  });
   // openapi.yaml sits at the package root: one level above dist/cli.js, two above src/cli/main.ts.
   const specPath = ["../openapi.yaml", "../../openapi.yaml"]
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))

@@ -1,0 +1,363 @@
+/**
+ * The package as published: builds dist/ (tsup), packs it (npm pack), installs the tarball into a
+ * scratch consumer project and uses it from there, as ESM and as CommonJS, through its types and its
+ * `bin`; then publint and Are The Types Wrong check the same tarball.
+ *
+ * Offline: the consumer gets a lockfile made from this project's own package-lock.json entries for
+ * the runtime dependencies, so `npm ci --offline` takes them from the npm cache that `npm ci` filled.
+ * (A plain `npm install <tarball>` needs registry metadata that a lockfile-driven `npm ci` does not
+ * cache.) Only if that fails does it fall back to `npm install --prefer-offline`.
+ */
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { ROOT, SPEC_PATH } from "../helpers/spec.js";
+
+const TIMEOUT_MS = 120_000;
+const ORDINAL = "1252201400444387";
+const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to completion (never throws on a non-zero exit), without npm's script environment. */
+function run(file: string, args: readonly string[], cwd: string): Promise<Run> {
+  // Under `npm test`, npm_* variables describe this project (local prefix, package.json): keep them
+  // away from the npm and tools run inside scratch projects. The cache location is kept.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("npm_") || key === "npm_config_cache"),
+  );
+  return new Promise((resolve, reject) => {
+    execFile(
+      file,
+      args,
+      {
+        cwd,
+        env: { ...env, NO_COLOR: "1", npm_config_update_notifier: "false", npm_config_audit: "false" },
+        timeout: 90_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== "number") reject(error);
+        else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Like {@link run}, but fails with the command's output unless it exits 0. */
+async function ok(file: string, args: readonly string[], cwd: string): Promise<Run> {
+  const result = await run(file, args, cwd);
+  if (result.code !== 0)
+    throw new Error(
+      `${[file, ...args].join(" ")} exited ${result.code}\n${result.stdout}\n${result.stderr}`.trim(),
+    );
+  return result;
+}
+
+type LockEntry = { version: string; dependencies?: Record<string, string>; [key: string]: unknown };
+
+/**
+ * A package-lock.json for a consumer of the tarball: the tarball itself, plus the runtime dependency
+ * closure copied from this project's lockfile (resolved as Node would, from the requiring package up).
+ */
+function consumerLockfile(tarball: string, manifest: LockEntry & { name: string }): object {
+  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockEntry>;
+  };
+  const locate = (name: string, from: string): string => {
+    for (let base = from; ; ) {
+      const key = `${base ? `${base}/` : ""}node_modules/${name}`;
+      if (lock.packages[key]) return key;
+      if (!base) throw new Error(`${name} (needed by ${from || "hiro-lookup"}) is not in package-lock.json`);
+      const cut = base.lastIndexOf("/node_modules/");
+      base = cut < 0 ? "" : base.slice(0, cut);
+    }
+  };
+  const packages: Record<string, object> = {
+    "": { name: "consumer", dependencies: { [manifest.name]: `file:${tarball}` } },
+    [`node_modules/${manifest.name}`]: {
+      version: manifest.version,
+      resolved: `file:${tarball}`,
+      dependencies: manifest.dependencies,
+      bin: manifest.bin,
+      engines: manifest.engines,
+      license: manifest.license,
+    },
+  };
+  const queue = Object.keys(manifest.dependencies ?? {}).map((name) => ({ name, from: "" }));
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const key = locate(next.name, next.from);
+    const entry = lock.packages[key] as LockEntry;
+    const target = `node_modules/${next.name}`;
+    const placed = packages[target] as LockEntry | undefined;
+    if (placed) {
+      if (placed.version !== entry.version) throw new Error(`two versions of ${next.name} needed`);
+      continue;
+    }
+    const { dev: _dev, devOptional: _devOptional, peer: _peer, optional: _optional, ...rest } = entry;
+    packages[target] = rest;
+    for (const name of Object.keys(entry.dependencies ?? {})) queue.push({ name, from: key });
+  }
+  return { name: "consumer", lockfileVersion: 3, requires: true, packages };
+}
+
+/** A page of inscriptions, the spec's own example, served for any satoshi. */
+const page = (
+  parse(readFileSync(SPEC_PATH, "utf8")) as {
+    components: { examples: { SatoshiInscriptions: { value: { total: number; results: unknown[] } } } };
+  }
+).components.examples.SatoshiInscriptions.value;
+
+let work: string;
+let consumer: string;
+let tarball: string;
+let tarballFiles: string[];
+let server: Server;
+let baseUrl: string;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "hiro-package-"));
+  consumer = join(work, "consumer");
+  mkdirSync(consumer);
+
+  await ok(bin("tsup"), [], ROOT);
+  // dist/ is fresh: pack without running `prepare` (tsup) a second time.
+  const packed = await ok(
+    "npm",
+    ["pack", "--ignore-scripts", "--json", "--pack-destination", work, "--loglevel", "error"],
+    ROOT,
+  );
+  const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  if (!info) throw new Error(`npm pack printed no package: ${packed.stdout}`);
+  tarball = join(work, info.filename);
+  tarballFiles = info.files.map((file) => file.path).sort();
+
+  const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as LockEntry & {
+    name: string;
+  };
+  writeFileSync(
+    join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, dependencies: { [manifest.name]: `file:${tarball}` } }),
+  );
+  writeFileSync(join(consumer, "package-lock.json"), JSON.stringify(consumerLockfile(tarball, manifest)));
+  const offline = await run("npm", ["ci", "--offline", "--no-fund", "--loglevel", "error"], consumer);
+  if (offline.code !== 0) {
+    console.warn(`npm ci --offline failed, installing with --prefer-offline:\n${offline.stderr}`);
+    rmSync(join(consumer, "package-lock.json"));
+    await ok("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], consumer);
+  }
+
+  server = createServer((request: IncomingMessage, response) => {
+    requests.push(request.url ?? "");
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (request.method === "GET" && url.pathname === `/ordinals/v1/sats/${ORDINAL}/inscriptions`) {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ ...page, limit: Number(url.searchParams.get("limit") ?? 20) }));
+    } else {
+      response.writeHead(404, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: "Not found" }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, TIMEOUT_MS);
+
+afterAll(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("the packed tarball", () => {
+  it("holds dist, openapi.yaml, README.md, CHANGELOG.md and package.json, and nothing else", () => {
+    expect(tarballFiles.filter((path) => !path.startsWith("dist/"))).toEqual([
+      "CHANGELOG.md",
+      "README.md",
+      "openapi.yaml",
+      "package.json",
+    ]);
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, unknown>;
+      bin: Record<string, string>;
+    };
+    // Every file the exports map and the bin point at is in it.
+    const targets = JSON.stringify([manifest.exports, manifest.bin]).match(/\.\/dist\/[^"]+/g) ?? [];
+    for (const target of targets) expect(tarballFiles).toContain(target.slice(2));
+    expect(tarballFiles).toEqual(expect.arrayContaining(["dist/index.d.ts", "dist/index.d.cts"]));
+  });
+
+  it(
+    "passes publint --strict",
+    async () => {
+      const result = await run(bin("publint"), ["run", tarball, "--strict"], work);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "passes Are The Types Wrong (node10, node16 from CJS and ESM, bundler)",
+    async () => {
+      const result = await run(bin("attw"), [tarball, "--format", "ascii"], work);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain("No problems found");
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe("a consumer of the tarball", () => {
+  it(
+    "imports it as ESM and looks up a satoshi's inscriptions",
+    async () => {
+      writeFileSync(
+        join(consumer, "esm.mjs"),
+        `import { createLookupClient, HiroApiError } from "hiro-lookup";
+import { responseValidators } from "hiro-lookup/validators";
+const client = createLookupClient({ baseUrl: process.argv[2], maxRetries: 0, validateResponses: "throw", responseValidators });
+const page = await client.getSatoshiInscriptions({ ordinal: ${ORDINAL}n, limit: 2 });
+console.log(JSON.stringify({ total: page.total, ids: page.results.map((i) => i.id), error: typeof HiroApiError }));
+`,
+      );
+      const result = await ok(process.execPath, ["esm.mjs", baseUrl], consumer);
+      expect(JSON.parse(result.stdout)).toEqual({
+        total: page.total,
+        ids: page.results.map((i) => (i as { id: string }).id),
+        error: "function",
+      });
+      expect(requests).toContain(`/ordinals/v1/sats/${ORDINAL}/inscriptions?limit=2`);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "requires it as CommonJS and looks up a satoshi's inscriptions",
+    async () => {
+      writeFileSync(
+        join(consumer, "cjs.cjs"),
+        `const { createLookupClient, HiroApiError } = require("hiro-lookup");
+const { responseValidators } = require("hiro-lookup/validators");
+const client = createLookupClient({ baseUrl: process.argv[2], maxRetries: 0, validateResponses: "throw", responseValidators });
+client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) => {
+  console.log(JSON.stringify({ total: page.total, error: typeof HiroApiError, cjs: typeof module.exports }));
+}, (error) => { console.error(error); process.exitCode = 1; });
+`,
+      );
+      const result = await ok(process.execPath, ["cjs.cjs", baseUrl], consumer);
+      expect(JSON.parse(result.stdout)).toEqual({ total: page.total, error: "function", cjs: "object" });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "runs its bin: a lookup, --help, and a clear error for --mock without Prism",
+    async () => {
+      const hiro = join(consumer, "node_modules/.bin/hiro-lookup");
+      const lookup = await ok(hiro, ["--base-url", baseUrl, "--json", "sat-inscriptions", ORDINAL], consumer);
+      expect(JSON.parse(lookup.stdout)).toMatchObject({ total: page.total });
+      const help = await ok(hiro, ["--help"], consumer);
+      expect(help.stdout).toContain("sat-inscriptions");
+      // --mock needs Prism, a development dependency of this repository: not installed with the package.
+      const mock = await run(hiro, ["--mock", "sat-inscriptions", ORDINAL], consumer);
+      expect(mock.code).not.toBe(0);
+      expect(mock.stderr).toMatch(/@stoplight\/prism-cli/);
+    },
+    TIMEOUT_MS,
+  );
+
+  const typesSource = (importLine: string) => `${importLine}
+
+export function describeInscription(inscription: Inscription): string {
+  return \`#\${inscription.number} \${inscription.id}\`;
+}
+
+export async function firstPage(baseUrl: string): Promise<string[]> {
+  const client: LookupClient = createLookupClient({ baseUrl });
+  try {
+    const page: PaginatedInscriptions = await client.getSatoshiInscriptions({ ordinal: 1n, limit: 5 });
+    return page.results.map(describeInscription);
+  } catch (error) {
+    if (error instanceof HiroApiError && error.is("not_found")) return [];
+    const kind: HiroApiErrorKind | undefined = error instanceof HiroApiError ? error.kind : undefined;
+    throw new Error(String(kind), { cause: error });
+  }
+}
+
+export const check = responseValidators.getSatoshiInscriptions;
+
+// The types are real, not \`any\`: each misuse below must be an error ("unused @ts-expect-error" otherwise).
+// @ts-expect-error: an inscription number is a number
+export const wrongType: string = ({} as Inscription).number;
+// @ts-expect-error: not an error kind
+export const wrongKind = (error: HiroApiError) => error.is("no_such_kind");
+`;
+  const namedImports = `import {
+  createLookupClient,
+  HiroApiError,
+  type HiroApiErrorKind,
+  type Inscription,
+  type LookupClient,
+  type PaginatedInscriptions,
+} from "hiro-lookup";
+import { responseValidators } from "hiro-lookup/validators";`;
+
+  interface TypeCheck {
+    resolution: string;
+    compilerOptions: Record<string, string>;
+    /** File name → source; the extension decides ESM (.mts, .ts) or CJS (.cts) under node16. */
+    files: Record<string, string>;
+  }
+  const typeChecks: TypeCheck[] = [
+    {
+      resolution: "node16",
+      compilerOptions: { module: "node16", moduleResolution: "node16" },
+      // The same source as ESM (.mts: the "import" condition, index.d.ts) and as CJS (.cts: "require", index.d.cts).
+      files: { "types-esm.mts": namedImports, "types-cjs.cts": namedImports },
+    },
+    {
+      resolution: "bundler",
+      compilerOptions: { module: "esnext", moduleResolution: "bundler" },
+      files: { "types-bundler.ts": namedImports },
+    },
+  ];
+
+  it.concurrent.for(typeChecks)(
+    "typechecks with named types under moduleResolution $resolution",
+    { timeout: TIMEOUT_MS },
+    async ({ resolution, compilerOptions, files }, { expect }) => {
+      const dir = join(consumer, `types-${resolution}`);
+      mkdirSync(dir, { recursive: true });
+      for (const [name, importLine] of Object.entries(files))
+        writeFileSync(join(dir, name), typesSource(importLine));
+      writeFileSync(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            ...compilerOptions,
+            target: "es2022",
+            lib: ["es2022", "dom"],
+            types: [],
+            strict: true,
+            exactOptionalPropertyTypes: true,
+            noEmit: true,
+            // Check the package's own declaration files too, not only their use.
+            skipLibCheck: false,
+          },
+          include: Object.keys(files),
+        }),
+      );
+      const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+      const result = await run(process.execPath, [tsc, "-p", "tsconfig.json"], dir);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+    },
+  );
+});

@@ -1,0 +1,267 @@
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
+import {
+  checkBreaking,
+  dereference,
+  findBreakingChanges,
+  isBreakingBump,
+  latestRelease,
+} from "../../scripts/check-breaking.js";
+import { ROOT, SPEC_PATH } from "../helpers/spec.js";
+
+const run = promisify(execFile);
+const current = readFileSync(SPEC_PATH, "utf8");
+const release = latestRelease();
+const snapshot = readFileSync(release.path, "utf8");
+
+// biome-ignore lint/suspicious/noExplicitAny: the edits below reach freely into a parsed OpenAPI document.
+type Doc = any;
+
+/** The current spec with `edit` applied, as YAML text. */
+function edited(edit: (doc: Doc) => void): string {
+  const doc: Doc = parse(current);
+  edit(doc);
+  return stringify(doc);
+}
+
+const removeActivityPath = edited((doc) => {
+  delete doc.paths["/runes/v1/transactions/{tx_id}/activity"];
+});
+
+describe("check:breaking: the release snapshot", () => {
+  it("is the newest scripts/release/openapi-<version>.yaml, and no newer than package.json", () => {
+    const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as { version: string };
+    expect(release.path).toMatch(/scripts\/release\/openapi-\d+\.\d+\.\d+\.yaml$/);
+    expect(isBreakingBump(version, release.version)).toBe(false);
+  });
+
+  it("finds no breaking change between the snapshot and openapi.yaml", async () => {
+    expect(await findBreakingChanges(snapshot, current)).toEqual([]);
+  });
+});
+
+describe("check:breaking: breaking edits are reported", () => {
+  it("a removed operation (getTransactionActivity), reported once", async () => {
+    const changes = await findBreakingChanges(current, removeActivityPath);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        rule: "prevent operation removal",
+        pointer: "/paths/~1runes~1v1~1transactions~1{tx_id}~1activity/get",
+      }),
+    ]);
+  });
+
+  it("a removed response field (total_supply of SftMetadataResponse)", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        delete doc.components.schemas.SftMetadataResponse.properties.total_supply;
+      }),
+    );
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.message).toMatch(/remove response property 'total_supply'/);
+    expect(changes[0]?.pointer).toMatch(/^\/paths\/~1metadata~1v1~1sft~1\{principal\}~1\{token_id\}\/get\//);
+  });
+
+  it("an optional parameter made required (locale)", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        doc.components.parameters.Locale.required = true;
+      }),
+    );
+    expect(changes.map((c) => c.message)).toEqual([
+      expect.stringMatching(/optional query parameter 'locale' required/),
+    ]);
+  });
+
+  it("a new required parameter", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        doc.paths["/ordinals/v1/sats/{ordinal}/inscriptions"].get.parameters.push({
+          name: "cursor",
+          in: "query",
+          required: true,
+          schema: { type: "string" },
+        });
+      }),
+    );
+    expect(changes.map((c) => c.message)).toEqual([expect.stringMatching(/required query parameter cursor/)]);
+  });
+
+  it("a value removed from a response enum (operation of RuneActivity)", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        const operation = doc.components.schemas.RuneActivity.properties.operation;
+        operation.enum = operation.enum.filter((value: string) => value !== "burn");
+      }),
+    );
+    expect(changes.map((c) => c.message)).toEqual([
+      expect.stringMatching(/remove enum value "burn" from response property 'operation'/),
+    ]);
+  });
+
+  it("a narrowed type: a response field's type changed (total_supply string → integer)", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        doc.components.schemas.SftMetadataResponse.properties.total_supply = { type: "integer" };
+      }),
+    );
+    expect(changes.map((c) => c.rule)).toEqual(["prevent response property type changes"]);
+  });
+
+  it("a narrowed parameter: a lower maximum limit, in both operations that share it", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        doc.components.parameters.Limit.schema.maximum = 10;
+      }),
+    );
+    expect(changes.map((c) => c.where).sort()).toEqual([
+      "GET /ordinals/v1/sats/{ordinal}/inscriptions query parameter: limit",
+      "GET /runes/v1/transactions/{tx_id}/activity query parameter: limit",
+    ]);
+    expect(changes[0]?.message).toMatch(
+      /query parameter 'limit' accepts fewer values \(maximum lowered to 10\)/,
+    );
+  });
+
+  it("a removed response status code", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        delete doc.paths["/metadata/v1/sft/{principal}/{token_id}"].get.responses["404"];
+      }),
+    );
+    expect(changes.map((c) => c.message)).toEqual([expect.stringMatching(/remove response status code 404/)]);
+  });
+});
+
+describe("check:breaking: non-breaking edits pass", () => {
+  it("an added optional response field", async () => {
+    const after = edited((doc) => {
+      doc.components.schemas.SftMetadataResponse.properties.minted_at = { type: "integer", minimum: 0 };
+    });
+    expect(await findBreakingChanges(current, after)).toEqual([]);
+  });
+
+  it("an added or changed description", async () => {
+    const after = edited((doc) => {
+      doc.components.schemas.SftMetadataResponse.properties.total_supply.description += " Also see SIP-013.";
+      doc.components.schemas.RuneRef.description = "The rune an activity entry is about (by id).";
+    });
+    expect(await findBreakingChanges(current, after)).toEqual([]);
+  });
+
+  it("an added optional parameter and a widened limit", async () => {
+    const after = edited((doc) => {
+      doc.components.parameters.Limit.schema.maximum = 100;
+      doc.paths["/ordinals/v1/sats/{ordinal}/inscriptions"].get.parameters.push({
+        name: "order",
+        in: "query",
+        required: false,
+        schema: { type: "string", enum: ["asc", "desc"] },
+      });
+    });
+    expect(await findBreakingChanges(current, after)).toEqual([]);
+  });
+});
+
+describe("check:breaking: the version gate", () => {
+  it("fails a breaking change without a breaking version bump", async () => {
+    const result = await checkBreaking(
+      { spec: current, version: "0.1.0" },
+      { spec: removeActivityPath, version: "0.1.1" },
+    );
+    expect(result).toMatchObject({ ok: false, breakingBump: false });
+    expect(result.changes).toHaveLength(1);
+  });
+
+  it("allows a breaking change with a major bump (and reports it all the same)", async () => {
+    const result = await checkBreaking(
+      { spec: current, version: "1.4.2" },
+      { spec: removeActivityPath, version: "2.0.0" },
+    );
+    expect(result).toMatchObject({ ok: true, breakingBump: true });
+    expect(result.changes).toHaveLength(1);
+  });
+
+  it("passes a non-breaking change without a bump", async () => {
+    const result = await checkBreaking(
+      { spec: current, version: "0.1.0" },
+      { spec: current, version: "0.1.0" },
+    );
+    expect(result).toEqual({ changes: [], breakingBump: false, ok: true });
+  });
+
+  it.each([
+    ["0.1.0", "1.0.0", true],
+    ["0.1.0", "0.2.0", true], // 0.x: the minor is what ^0.1.0 pins
+    ["0.1.0", "0.1.1", false],
+    ["0.1.0", "0.1.0", false],
+    ["0.0.3", "0.0.4", true],
+    ["1.2.3", "2.0.0", true],
+    ["1.2.3", "1.3.0", false],
+    ["2.0.0", "1.9.9", false],
+    ["1.0.0", "2.0.0-rc.1", true],
+  ])("isBreakingBump(%s → %s) is %s", (from, to, expected) => {
+    expect(isBreakingBump(from, to)).toBe(expected);
+  });
+});
+
+describe("check:breaking: dereference", () => {
+  it("inlines local refs, keeps 3.1 $ref siblings and rejects cycles", () => {
+    const doc = {
+      a: { $ref: "#/defs/x", description: "override" },
+      defs: { x: { type: "string", description: "base" } },
+    };
+    expect((dereference(doc) as Doc).a).toEqual({ type: "string", description: "override" });
+    const cyclic = { b: { $ref: "#/defs/y~1z" }, defs: { "y/z": { items: { $ref: "#/defs/y~1z" } } } };
+    expect(() => dereference(cyclic)).toThrow(/circular \$ref/);
+  });
+});
+
+describe("check:breaking: the command", () => {
+  /** Runs scripts/check-breaking.ts in a scratch copy of the project with this spec and version. */
+  async function runCommand(spec: string, version: string): Promise<{ code: number; output: string }> {
+    const dir = mkdtempSync(join(tmpdir(), "hiro-check-breaking-"));
+    try {
+      mkdirSync(join(dir, "scripts"));
+      cpSync(join(ROOT, "scripts/check-breaking.ts"), join(dir, "scripts/check-breaking.ts"));
+      cpSync(join(ROOT, "scripts/release"), join(dir, "scripts/release"), { recursive: true });
+      symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "scratch", type: "module", version }));
+      writeFileSync(join(dir, "openapi.yaml"), spec);
+      const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
+      return await run(process.execPath, [tsx, "scripts/check-breaking.ts"], { cwd: dir }).then(
+        ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          output: error.stdout + error.stderr,
+        }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("exits 1 and lists the breaking changes; exits 0 once the version is a breaking bump", async () => {
+    const failing = await runCommand(removeActivityPath, release.version);
+    expect(failing.code).toBe(1);
+    expect(failing.output).toContain("1 breaking change in openapi.yaml");
+    expect(failing.output).toContain(
+      "GET /runes/v1/transactions/{tx_id}/activity: cannot remove an operation",
+    );
+    const bumped = await runCommand(removeActivityPath, "1.0.0");
+    expect(bumped.code).toBe(0);
+    expect(bumped.output).toContain("allowed by the version bump");
+  });
+});
