@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "yaml";
+import { runNode } from "./lib/run-node.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SPEC = resolve(ROOT, "openapi.yaml");
@@ -75,22 +75,7 @@ async function redocOptions(): Promise<Record<string, unknown>> {
 /** Runs the Redocly CLI with telemetry and the update notice off; rejects with its output on failure. */
 async function runRedocly(args: readonly string[]): Promise<void> {
   const cli = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
-  const child = spawn(process.execPath, [cli, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const code = await new Promise<number | null>((ok, fail) => {
-    child.once("error", fail);
-    child.once("close", ok);
-  });
+  const { code, output } = await runNode(cli, args, ROOT);
   if (code !== 0) throw new Error(`redocly build-docs exited with ${code}:\n${output.trim()}`);
 }
 
