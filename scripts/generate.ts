@@ -95,22 +95,32 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
   ]);
 }
 
-function main(): void {
-  const check = process.argv.includes("--check");
+/** The generated files that differ from what the spec at `specPath` gives (missing ones included). */
+export function staleFiles(specPath = `${root}openapi.yaml`): string[] {
   const stale: string[] = [];
-  for (const [file, content] of generatedFiles()) {
-    const path = `${root}${file}`;
-    if (check) {
-      let current = "";
-      try {
-        current = readFileSync(path, "utf8");
-      } catch {}
-      if (current !== content) stale.push(file);
-    } else {
-      writeFileSync(path, content);
-      console.log(`wrote ${file}`);
-    }
+  for (const [file, content] of generatedFiles(specPath)) {
+    let current = "";
+    try {
+      current = readFileSync(`${root}${file}`, "utf8");
+    } catch {}
+    if (current !== content) stale.push(file);
   }
+  return stale;
+}
+
+/** Writes the generated files for the spec at `specPath`; returns their paths. */
+export function writeGeneratedFiles(specPath = `${root}openapi.yaml`): string[] {
+  const files = generatedFiles(specPath);
+  for (const [file, content] of files) writeFileSync(`${root}${file}`, content);
+  return [...files.keys()];
+}
+
+function main(): void {
+  if (!process.argv.includes("--check")) {
+    for (const file of writeGeneratedFiles()) console.log(`wrote ${file}`);
+    return;
+  }
+  const stale = staleFiles();
   if (stale.length > 0) {
     console.error(`Generated files are not up to date: ${stale.join(", ")}. Run \`npm run generate\`.`);
     process.exit(1);

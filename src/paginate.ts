@@ -107,12 +107,15 @@ export async function* paginate<P extends { offset?: number; limit?: number }, T
       offset += stride;
       [previous, seen] = [seen, new Set()];
       const end = Math.min(page.total, start + maxItems);
-      if (queue.length === 0 && nextToFetch <= offset) nextToFetch = offset;
       while (queue.length < concurrency && nextToFetch < end) {
         queue.push(fetchPage(nextToFetch));
         nextToFetch += stride;
       }
-      if (queue.length === 0) queue.push(fetchPage(offset));
+      // Past `start + maxItems` but short of it (repeats were dropped): keep going one page at a time.
+      if (queue.length === 0) {
+        queue.push(fetchPage(offset));
+        nextToFetch = offset + stride;
+      }
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);

@@ -2,10 +2,9 @@
  * The steps that turn openapi.yaml into everything derived from it: lint, the generated types and
  * parameter rules. Used by `npm start` (once, then on every change of the spec).
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generatedFiles } from "../generate.js";
+import { staleFiles, writeGeneratedFiles } from "../generate.js";
 import { runNode } from "./run-node.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -27,20 +26,12 @@ export async function lintSpec(): Promise<{ ok: boolean; output: string }> {
 /** Whether `src/generated` no longer matches the spec. */
 export async function generatedIsStale(): Promise<boolean> {
   const types = await runNode(OPENAPI_TS, [SPEC, "-o", TYPES, "--check"], ROOT);
-  if (types.code !== 0) return true;
-  for (const [file, content] of generatedFiles(SPEC)) {
-    let current = "";
-    try {
-      current = readFileSync(join(ROOT, file), "utf8");
-    } catch {}
-    if (current !== content) return true;
-  }
-  return false;
+  return types.code !== 0 || staleFiles(SPEC).length > 0;
 }
 
 /** Regenerates `src/generated` from the spec (what `npm run generate` does). */
 export async function regenerate(): Promise<void> {
   const types = await runNode(OPENAPI_TS, [SPEC, "-o", TYPES], ROOT);
   if (types.code !== 0) throw new Error(`openapi-typescript failed:\n${types.output}`);
-  for (const [file, content] of generatedFiles(SPEC)) writeFileSync(join(ROOT, file), content);
+  writeGeneratedFiles(SPEC);
 }
