@@ -5,8 +5,9 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import createClient from "openapi-fetch";
-import { createLookupClient } from "../src/index.js";
+import { AttemptRequest, serializePath, serializeQuery } from "../src/transport.js";
 import type { paths } from "../src/types.js";
+import { createLookupClient } from "./client.js";
 import { FIXED_ORDINAL, median, PAGE_SIZE, PRINCIPAL, quantile, sortNumbers, TOKEN_ID } from "./shared.js";
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
@@ -196,13 +197,20 @@ export function contestantsFor(baseUrl: string): Record<"page" | "token", Record
 
 /**
  * A ladder of variants on the real network, from raw fetch to our client, each adding one thing our
- * client does; then two prototypes of a cheaper design (measured here, not applied: src/ is unchanged).
+ * client does; h is how ours calls openapi-fetch, i a prototype without openapi-fetch on the request path.
  */
 export function ladder(baseUrl: string): Record<string, Call> {
   const url = `${baseUrl}/metadata/v1/sft/${PRINCIPAL}/${TOKEN_ID}`;
   const params = { path: { principal: PRINCIPAL, token_id: TOKEN_ID } };
   const bare = createClient<paths>({ baseUrl });
   const ours = createLookupClient({ baseUrl, maxRetries: 0 });
+  const light = createClient<paths>({
+    baseUrl,
+    Request: AttemptRequest as unknown as typeof Request,
+    querySerializer: serializeQuery,
+    pathSerializer: serializePath,
+    fetch: ((request: AttemptRequest) => fetch(request.url, request)) as unknown as typeof fetch,
+  });
   const withTimer = async <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 30_000);
@@ -235,12 +243,12 @@ export function ladder(baseUrl: string): Record<string, Call> {
         return JSON.parse(answer.data as string);
       }),
     "g. ours: getSftMetadata": () => ours.getSftMetadata({ principal: PRINCIPAL, token_id: TOKEN_ID }),
-    "h. prototype: openapi-fetch builds the URL, signal only on the final fetch(url, init)": () =>
+    "h. openapi-fetch with a Request stand-in + signal + timer (how ours calls it)": () =>
       withTimer(async (signal) => {
-        const answer = await bare.GET("/metadata/v1/sft/{principal}/{token_id}", {
+        const answer = await light.GET("/metadata/v1/sft/{principal}/{token_id}", {
           params,
+          signal,
           parseAs: "text",
-          fetch: (request: Request) => fetch(request.url, { headers: request.headers, signal }),
         });
         return JSON.parse(answer.data as string);
       }),

@@ -7,7 +7,7 @@
  *
  * Usage: node --expose-gc memory-child.mjs <baseUrl> <concurrency>
  */
-import { collect, createLookupClient, HiroValidationError, paginate } from "../src/index.js";
+import { collect, createLookupClient, HiroValidationError, paginate } from "./client.js";
 import { indexOfId, PAGED_ORDINAL, PAGED_TOTAL } from "./shared.js";
 
 const [baseUrl = "", concurrencyArg = "8"] = process.argv.slice(2);

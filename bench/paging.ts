@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { createLookupClient, paginate } from "../src/index.js";
+import { createLookupClient, paginate } from "./client.js";
 import { type BenchServer, gc } from "./harness.js";
 import { fmt, json, out, table } from "./report.js";
 import { indexOfId, median, PAGE_SIZE, PAGED_ORDINAL, PAGED_TOTAL } from "./shared.js";

@@ -1,6 +1,6 @@
 /** Bench section 5: the Prism mock's time to ready and its latency against the plain bench server. */
 import { startPrism } from "../scripts/lib/prism.js";
-import { createLookupClient } from "../src/index.js";
+import { createLookupClient } from "./client.js";
 import { type BenchServer, type Call, interleaved, type Summary } from "./harness.js";
 import { fmt, json, out, ratio, table } from "./report.js";
 import { FIXED_ORDINAL, median, PRINCIPAL, TOKEN_ID } from "./shared.js";

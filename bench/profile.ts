@@ -37,7 +37,7 @@ function categoryOf(url: string, name: string): string {
   if (name === "(program)" || name === "(idle)" || name === "(root)") return name;
   if (url.includes("undici")) return "undici (fetch, Request, Headers, Response)";
   if (url.includes("openapi-fetch")) return "openapi-fetch";
-  if (url.includes("/src/")) return "hiro-lookup src/";
+  if (url.includes("/dist/") || url.includes("/src/")) return "hiro-lookup (dist/)";
   if (url.includes("/bench/")) return "bench harness";
   if (url.startsWith("node:")) return "other Node internals (net, streams, timers, events)";
   return url === "" ? "native / builtins" : "other";

@@ -16,6 +16,7 @@ import {
 } from "./request.js";
 import { bodyCheck, type ResponseValidators, type ValidateResponsesMode } from "./response-validation.js";
 import { RETRY_DEFAULTS } from "./retry.js";
+import { AttemptRequest, serializePath, serializeQuery, type Transport } from "./transport.js";
 import type {
   PaginatedInscriptions,
   PaginatedRuneActivity,
@@ -133,21 +134,35 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     random: Math.random,
     bodyCheck: bodyCheck(options.validateResponses, options.responseValidators, options.onWarning),
   };
-  const transport =
-    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const fetchImpl = options.fetch;
   const store = options.cache === true ? createMemoryEtagStore() : options.cache || undefined;
-  const baseFetch = store ? withEtagCache((request) => transport(request), store) : transport;
-  const raw = createClient<paths>({ baseUrl, fetch: baseFetch, headers });
+  // The global fetch is looked up on each call, so it can be replaced after the client is made.
+  const send: Transport = fetchImpl ? (url, init) => fetchImpl(url, init) : (url, init) => fetch(url, init);
+  const transport = store ? withEtagCache(send, store) : send;
+  const raw = createClient<paths>({
+    baseUrl,
+    headers,
+    fetch: (request: Request) => (fetchImpl ?? fetch)(request),
+  });
+  // The lookups' own openapi-fetch client: same base URL and headers, but attempts leave it as a URL
+  // and an init (transport.ts), and its serializers skip the generic work our checked parameters need not.
+  const lookups = createClient<paths>({
+    baseUrl,
+    headers,
+    Request: AttemptRequest as unknown as typeof Request,
+    querySerializer: serializeQuery,
+    pathSerializer: serializePath,
+  });
 
   /** openapi-fetch options of one attempt: raw text (parsed by us), its signal, and a fetch that reports the URL. */
   const attemptInit = ({ signal, headers, onUrl }: AttemptInit) => ({
     parseAs: "text" as const,
     signal,
     ...(headers === undefined ? {} : { headers }),
-    fetch: (request: Request) => {
+    fetch: ((request: AttemptRequest) => {
       onUrl(request.url);
-      return baseFetch(request);
-    },
+      return transport(request.url, request);
+    }) as unknown as typeof fetch,
   });
 
   return {
@@ -158,7 +173,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
       return runLookup<SftMetadataResponse>(
         "getSftMetadata",
         (attempt) =>
-          raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+          lookups.GET("/metadata/v1/sft/{principal}/{token_id}", {
             // token_id goes out as its decimal string: exact for u128, which a number is not.
             params: {
               path: path as unknown as { principal: string; token_id: number },
@@ -176,7 +191,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
       return runLookup<PaginatedInscriptions>(
         "getSatoshiInscriptions",
         (attempt) =>
-          raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+          lookups.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
             params: { path: { ordinal }, query: q },
             ...attemptInit(attempt),
           }),
@@ -190,7 +205,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
       return runLookup<PaginatedRuneActivity>(
         "getTransactionActivity",
         (attempt) =>
-          raw.GET("/runes/v1/transactions/{tx_id}/activity", {
+          lookups.GET("/runes/v1/transactions/{tx_id}/activity", {
             params: { path: { tx_id }, query: q },
             ...attemptInit(attempt),
           }),

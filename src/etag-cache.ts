@@ -3,6 +3,7 @@
  * turns the service's `304 Not Modified` back into the remembered 200. It lives in the fetch layer,
  * so the rest of the client sees an ordinary answer.
  */
+import type { Transport } from "./transport.js";
 
 /** One remembered answer. */
 export interface EtagEntry {
@@ -38,22 +39,15 @@ export function createMemoryEtagStore(maxEntries = 500): EtagStore {
 }
 
 /**
- * Wraps `fetch` with an ETag cache. Requests with `locale` are not cached: upstream computes their
+ * Wraps a transport with an ETag cache. Requests with `locale` are not cached: upstream computes their
  * ETag from the wrong token (the URL's last segment includes the query), so a 304 could be stale.
  */
-export function withEtagCache(fetchImpl: (request: Request) => Promise<Response>, store: EtagStore) {
-  return async (request: Request): Promise<Response> => {
-    const url = request.url;
-    if (
-      request.method !== "GET" ||
-      new URL(url).searchParams.has("locale") ||
-      request.headers.has("if-none-match")
-    ) {
-      return fetchImpl(request);
-    }
+export function withEtagCache(next: Transport, store: EtagStore): Transport {
+  return async (url, init) => {
+    if (new URL(url).searchParams.has("locale") || init.headers.has("if-none-match")) return next(url, init);
     const cached = await store.get(url);
-    if (cached) request.headers.set("if-none-match", cached.etag);
-    const response = await fetchImpl(request);
+    if (cached) init.headers.set("if-none-match", cached.etag);
+    const response = await next(url, init);
     if (response.status === 304 && cached) {
       const headers = new Headers(response.headers);
       headers.set("etag", cached.etag);

@@ -46,7 +46,7 @@ export interface RawAnswer {
 /** What one attempt is sent with. `onUrl` receives the final request URL (for error reports). */
 export interface AttemptInit {
   signal: AbortSignal;
-  headers: HeadersInit | undefined;
+  headers: Headers | undefined;
   onUrl: (url: string) => void;
 }
 
@@ -67,17 +67,16 @@ export function checkRetries(name: string, value: unknown): number {
   return value;
 }
 /** Checks headers up front, so a bad one is a validation error and not a failed "network" call. */
-export function checkHeaders(name: string, value: HeadersInit | undefined): HeadersInit | undefined {
+export function checkHeaders(name: string, value: HeadersInit | undefined): Headers | undefined {
   if (value === undefined) return undefined;
   try {
-    new Headers(value);
+    return new Headers(value);
   } catch {
     throw new HiroValidationError(
       name,
       "must be valid HTTP headers (names are tokens; values have no CR, LF or NUL)",
     );
   }
-  return value;
 }
 
 function outcomeOf(error: HiroError): AttemptOutcome {
@@ -95,10 +94,10 @@ async function attempt<T>(
   operationId: OperationId,
   send: SendAttempt,
   timeoutMs: number,
-  options: RequestOptions,
+  headers: Headers | undefined,
+  caller: AbortSignal | undefined,
   settings: RequestSettings,
 ): Promise<T> {
-  const caller = options.signal;
   if (caller?.aborted) throw caller.reason;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new HiroTimeoutError(timeoutMs)), timeoutMs);
@@ -108,7 +107,7 @@ async function attempt<T>(
   try {
     let answer: RawAnswer;
     try {
-      answer = await send({ signal: controller.signal, headers: options.headers, onUrl: (u) => (url = u) });
+      answer = await send({ signal: controller.signal, headers, onUrl: (u) => (url = u) });
     } catch (cause) {
       if (caller?.aborted) throw caller.reason;
       if (controller.signal.reason instanceof HiroTimeoutError) throw controller.signal.reason;
@@ -159,10 +158,10 @@ export async function runLookup<T>(
     options.timeoutMs === undefined ? settings.timeoutMs : checkTimeout("timeoutMs", options.timeoutMs);
   const maxRetries =
     options.maxRetries === undefined ? settings.maxRetries : checkRetries("maxRetries", options.maxRetries);
-  checkHeaders("headers", options.headers);
+  const headers = checkHeaders("headers", options.headers);
   for (let retries = 0; ; retries++) {
     try {
-      return await attempt<T>(operationId, send, timeoutMs, options, settings);
+      return await attempt<T>(operationId, send, timeoutMs, headers, options.signal, settings);
     } catch (error) {
       if (!(error instanceof HiroError)) throw error; // the caller's abort reason, as fetch does
       if (!shouldRetry(outcomeOf(error), retries, maxRetries).retry) throw error;

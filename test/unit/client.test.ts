@@ -39,6 +39,21 @@ describe("requests", () => {
     expect(request?.url).not.toContain("k-123");
   });
 
+  // Bug found in review: openapi-fetch merges per-call headers with Object.entries, so an array of
+  // pairs (a valid HeadersInit) went out as a header named "0".
+  it.each([
+    ["an array of pairs", [["x-trace", "abc"]] as [string, string][]],
+    ["a Headers object", new Headers({ "x-trace": "abc" })],
+    ["a record", { "x-trace": "abc" }],
+  ])("takes per-call and client headers given as %s", async (_, given) => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    const client = createLookupClient({ fetch, headers: given });
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: "1" }, { headers: given });
+    const sent = [...(requests[0]?.headers ?? new Headers())];
+    expect(sent.filter(([name]) => name === "x-trace")).toEqual([["x-trace", "abc"]]);
+    expect(sent.map(([name]) => name)).not.toContain("0");
+  });
+
   it("sends a u128 token id exactly, and a 0x/upper-case tx id bare and lower-case", async () => {
     const { fetch, requests } = fakeFetch(() => json({ limit: 20, offset: 0, total: 0, results: [] }));
     const client = createLookupClient({ fetch });
