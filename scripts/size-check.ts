@@ -35,9 +35,10 @@ export interface EntrySpec {
 }
 
 export const ENTRIES: readonly EntrySpec[] = [
-  // The issue's target was 4.5 kB (4608 B) including openapi-fetch; openapi-fetch alone is 2.6 kB and our
-  // layer (checks, typed errors, retries, pagination, ETag cache) 5.4 kB, so that target is missed: see
-  // bench/RESULTS.md. This budget guards against growth from the measured 8.0 kB until that is decided.
+  // The issue's target is 4.5 kB (4608 B) including openapi-fetch. openapi-fetch alone is 2.5 kB, and
+  // our layer alone (checks, typed errors, retries, timeouts, ETag cache, response-check hook) is itself
+  // 4.5 kB, so the target cannot be met with openapi-fetch under the client: see bench/RESULTS.md. This
+  // budget guards against growth from the measured 8.0 kB until that is decided.
   {
     name: "core",
     entry: "src/index.ts",
@@ -85,6 +86,8 @@ export interface SizeReport {
   entries: EntryReport[];
   /** For information (no budget): an app that imports only `createLookupClient` (tree-shaken core). */
   clientOnly: { raw: number; gzip: number } | undefined;
+  /** For information: the same, without openapi-fetch (our layer alone). */
+  layerOnly: { raw: number; gzip: number } | undefined;
   /** For information: openapi-fetch's `createClient` alone. */
   openapiFetchOnly: { raw: number; gzip: number };
   /** Entries skipped because their file does not exist, with a note. */
@@ -117,6 +120,7 @@ function recordNodeImports(found: string[]): Plugin {
 export async function bundleForBrowser(
   entry: string | { contents: string },
   format: "esm" | "iife" = "esm",
+  external: string[] = [],
 ): Promise<{ code: string; metafile: Metafile; nodeImports: string[] }> {
   const nodeImports: string[] = [];
   const result = await build({
@@ -142,6 +146,7 @@ export async function bundleForBrowser(
     outfile: "out.js",
     legalComments: "none",
     logLevel: "silent",
+    external,
     plugins: [recordNodeImports(nodeImports)],
   });
   const file = result.outputFiles[0];
@@ -268,15 +273,18 @@ export async function sizeCheck(entries: readonly EntrySpec[] = ENTRIES): Promis
     reports.push(await checkEntry(spec, spec.name === "core"));
   }
   const ok = reports.every((r) => r.withinBudget && (r.safety?.ok ?? true));
-  const sizes = async (contents: string) => {
-    const { code } = await bundleForBrowser({ contents });
+  const sizes = async (contents: string, external: string[] = []) => {
+    const { code } = await bundleForBrowser({ contents }, "esm", external);
     return { raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length };
   };
   const clientOnly = reports.some((r) => r.name === "core")
     ? await sizes('export { createLookupClient } from "./src/index.ts";')
     : undefined;
+  const layerOnly = reports.some((r) => r.name === "core")
+    ? await sizes('export { createLookupClient } from "./src/index.ts";', ["openapi-fetch"])
+    : undefined;
   const openapiFetchOnly = await sizes('export { default } from "openapi-fetch";');
-  return { entries: reports, skipped, ok, clientOnly, openapiFetchOnly };
+  return { entries: reports, skipped, ok, clientOnly, layerOnly, openapiFetchOnly };
 }
 
 const kB = (bytes: number): string => `${(bytes / 1024).toFixed(2)} kB`;
@@ -313,6 +321,7 @@ export function formatReport(report: SizeReport, top = 10): string {
   const info = (label: string, x: { raw: number; gzip: number }) =>
     lines.push(`for reference, ${label}: ${x.raw} B minified, ${x.gzip} B gzip (${kB(x.gzip)})`);
   if (report.clientOnly) info("an app importing only createLookupClient (tree-shaken)", report.clientOnly);
+  if (report.layerOnly) info("the same without openapi-fetch (our layer alone)", report.layerOnly);
   info("openapi-fetch's createClient alone", report.openapiFetchOnly);
   return lines.join("\n");
 }

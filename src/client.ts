@@ -45,7 +45,10 @@ export interface LookupClientOptions {
   baseUrl?: string | undefined;
   /** Hiro API key, sent as the `x-api-key` header. Never part of a URL, an error or a message. */
   apiKey?: string | undefined;
-  /** The `fetch` to use (tests, proxies, instrumentation). Default: the global `fetch`. */
+  /**
+   * The `fetch` to use (tests, proxies, instrumentation). Default: the global `fetch`. The lookups call
+   * it as `fetch(url, { headers, signal })`; `raw` calls it with a `Request`.
+   */
   fetch?: typeof fetch | undefined;
   /** Headers sent with every request. */
   headers?: HeadersInit | undefined;
