@@ -7,7 +7,8 @@
  *
  * Usage: node --expose-gc memory-child.mjs <baseUrl> <concurrency>
  */
-import { collect, createLookupClient, HiroValidationError, paginate } from "./client.js";
+// Bundled by esbuild (bench/paging.ts) before it runs, so no TypeScript loader is involved here.
+import { collect, createLookupClient, HiroValidationError, paginate } from "../src/index.js";
 import { indexOfId, PAGED_ORDINAL, PAGED_TOTAL } from "./shared.js";
 
 const [baseUrl = "", concurrencyArg = "8"] = process.argv.slice(2);
