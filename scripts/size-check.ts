@@ -277,12 +277,10 @@ export async function sizeCheck(entries: readonly EntrySpec[] = ENTRIES): Promis
     const { code } = await bundleForBrowser({ contents }, "esm", external);
     return { raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length };
   };
-  const clientOnly = reports.some((r) => r.name === "core")
-    ? await sizes('export { createLookupClient } from "./src/index.ts";')
-    : undefined;
-  const layerOnly = reports.some((r) => r.name === "core")
-    ? await sizes('export { createLookupClient } from "./src/index.ts";', ["openapi-fetch"])
-    : undefined;
+  const hasCore = reports.some((r) => r.name === "core");
+  const clientOnlyEntry = 'export { createLookupClient } from "./src/index.ts";';
+  const clientOnly = hasCore ? await sizes(clientOnlyEntry) : undefined;
+  const layerOnly = hasCore ? await sizes(clientOnlyEntry, ["openapi-fetch"]) : undefined;
   const openapiFetchOnly = await sizes('export { default } from "openapi-fetch";');
   return { entries: reports, skipped, ok, clientOnly, layerOnly, openapiFetchOnly };
 }

@@ -125,7 +125,7 @@ function query<Q extends object>(entries: Q): { [K in keyof Q]?: Exclude<Q[K], u
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
   const baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const apiKey = checkApiKey(options.apiKey);
-  const headers = new Headers(checkHeaders("headers", options.headers));
+  const headers = checkHeaders("headers", options.headers) ?? new Headers();
   if (apiKey !== undefined) headers.set("x-api-key", apiKey);
   const settings: RequestSettings = {
     timeoutMs: options.timeoutMs === undefined ? 30_000 : checkTimeout("timeoutMs", options.timeoutMs),
@@ -137,16 +137,13 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     random: Math.random,
     bodyCheck: bodyCheck(options.validateResponses, options.responseValidators, options.onWarning),
   };
-  const fetchImpl = options.fetch;
-  const store = options.cache === true ? createMemoryEtagStore() : options.cache || undefined;
   // The global fetch is looked up on each call, so it can be replaced after the client is made.
-  const send: Transport = fetchImpl ? (url, init) => fetchImpl(url, init) : (url, init) => fetch(url, init);
+  const fetchImpl = options.fetch;
+  const fetchNow = (): typeof fetch => fetchImpl ?? fetch;
+  const send: Transport = (url, init) => fetchNow()(url, init);
+  const store = options.cache === true ? createMemoryEtagStore() : options.cache || undefined;
   const transport = store ? withEtagCache(send, store) : send;
-  const raw = createClient<paths>({
-    baseUrl,
-    headers,
-    fetch: (request: Request) => (fetchImpl ?? fetch)(request),
-  });
+  const raw = createClient<paths>({ baseUrl, headers, fetch: (request: Request) => fetchNow()(request) });
   // The lookups' own openapi-fetch client: same base URL and headers, but attempts leave it as a URL
   // and an init (transport.ts), and its serializers skip the generic work our checked parameters need not.
   const lookups = createClient<paths>({

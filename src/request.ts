@@ -53,13 +53,20 @@ export interface AttemptInit {
 /** Sends one attempt. */
 export type SendAttempt = (init: AttemptInit) => Promise<RawAnswer>;
 
-/** Checks a timeout or retry count option; `name` is the option's name in messages. */
+/**
+ * Checks a duration option in ms; `name` is the option's name in messages. The ceiling is setTimeout's:
+ * Node fires a longer timer after 1 ms.
+ */
 export function checkTimeout(name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new HiroValidationError(name, `must be a number of milliseconds > 0; got ${String(value)}`);
+    throw new HiroValidationError(
+      name,
+      `must be a number of milliseconds > 0, at most 2147483647 (about 24.8 days); got ${String(value)}`,
+    );
   }
   return value;
 }
+/** Checks a retry count option; `name` is the option's name in messages. */
 export function checkRetries(name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 10) {
     throw new HiroValidationError(name, `must be an integer from 0 to 10; got ${String(value)}`);

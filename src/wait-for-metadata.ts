@@ -3,8 +3,8 @@
  * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline.
  */
 import type { LookupClient } from "./client.js";
-import { HiroApiError, HiroTimeoutError, HiroValidationError } from "./errors.js";
-import type { RequestOptions } from "./request.js";
+import { HiroApiError, HiroTimeoutError } from "./errors.js";
+import { checkTimeout, type RequestOptions } from "./request.js";
 import { sleep } from "./retry.js";
 import type { SftMetadataParams, SftMetadataResponse } from "./types.js";
 
@@ -30,8 +30,7 @@ export async function waitForMetadata(
 ): Promise<SftMetadataResponse> {
   const { deadlineMs = 60_000, initialDelayMs = 1_000, maxDelayMs = 15_000, ...request } = options;
   for (const [name, value] of Object.entries({ deadlineMs, initialDelayMs, maxDelayMs })) {
-    if (!Number.isFinite(value) || value <= 0)
-      throw new HiroValidationError(name, `must be a number of ms > 0; got ${value}`);
+    checkTimeout(name, value);
   }
   const deadline = Date.now() + deadlineMs;
   for (let delay = initialDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createLookupClient, HiroApiError, HiroTimeoutError, waitForMetadata } from "../../src/index.js";
+import {
+  createLookupClient,
+  HiroApiError,
+  HiroTimeoutError,
+  HiroValidationError,
+  waitForMetadata,
+} from "../../src/index.js";
 import { fakeFetch, json, PRINCIPAL } from "../helpers/fake-fetch.js";
 
 const params = { principal: PRINCIPAL, token_id: 35 };
@@ -49,4 +55,21 @@ describe("waitForMetadata", () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(requests).toHaveLength(1);
   });
+
+  // Bug found in review: a wait longer than setTimeout's 2^31-1 ms limit fires after 1 ms in Node,
+  // so deadlineMs and initialDelayMs of 2^31 turned the waits into a tight loop of requests.
+  it.each(["deadlineMs", "initialDelayMs", "maxDelayMs"])(
+    "rejects %s past setTimeout's limit, and a non-positive one, before any request",
+    async (name) => {
+      const { fetch, requests } = fakeFetch(pending);
+      const client = createLookupClient({ fetch });
+      for (const value of [2 ** 31, 0, Number.NaN]) {
+        const options = { deadlineMs: 1000, initialDelayMs: 5, maxDelayMs: 10, [name]: value };
+        const error = await waitForMetadata(client, params, options).catch((e) => e);
+        expect(error).toBeInstanceOf(HiroValidationError);
+        expect((error as HiroValidationError).parameter).toBe(name);
+      }
+      expect(requests).toHaveLength(0);
+    },
+  );
 });
