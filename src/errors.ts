@@ -32,22 +32,37 @@ export class HiroValidationError extends HiroError {
   }
 }
 
-/** Raised when the transport failed (DNS, refused or reset connection, body cut off). The cause is kept. */
+/**
+ * Raised when no answer came back: DNS, a refused or reset connection, a body cut off, or (in a
+ * browser) a CORS refusal, which looks the same. The message names the operation, the URL and the
+ * attempts made; `cause` is the last failure.
+ */
 export class HiroNetworkError extends HiroError {
   override name = "HiroNetworkError";
+  constructor(
+    message: string,
+    options?: ErrorOptions & { attempts?: number | undefined },
+  ) {
+    super(message, options);
+    this.attempts = options?.attempts ?? 1;
+  }
+  /** Attempts made before giving up. */
+  readonly attempts: number;
 }
 
 /**
- * Raised when one attempt took longer than `timeoutMs` (the caller's own abort is not this), or when
- * `waitForMetadata` reached its deadline.
+ * Raised when an attempt took longer than `timeoutMs` and no retry was left, or the whole call
+ * passed its `totalTimeoutMs`. A network error: catching {@link HiroNetworkError} catches it too.
+ * The caller's own abort is never this: it rejects with the signal's reason.
  */
-export class HiroTimeoutError extends HiroError {
+export class HiroTimeoutError extends HiroNetworkError {
   override name = "HiroTimeoutError";
   constructor(
+    /** The limit that was reached, in ms. */
     readonly timeoutMs: number,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { attempts?: number | undefined; message?: string | undefined },
   ) {
-    super(`no answer within ${timeoutMs} ms`, options);
+    super(options?.message ?? `no answer within ${timeoutMs} ms`, options);
   }
 }
 
@@ -69,17 +84,25 @@ export interface ApiErrorBodies {
   server_error: unknown;
   /** 304: the `If-None-Match` tag still matches; no body. */
   not_modified: undefined;
-  /** Any other status, or a documented status whose body is not the documented one. */
+  /** Any other status (a redirect among them: the client never follows one), or a documented status whose body is not the documented one. */
   unexpected_status: unknown;
-  /** A 2xx whose body is empty, not JSON, or cut short: the raw text (at most 1 kB). */
+  /** A 2xx whose body is empty, not JSON, too large, or does not fit the spec: the raw text (at most 1 kB). */
   invalid_response: string;
 }
+/** What went wrong, one word: the keys of {@link ApiErrorBodies}. */
 export type HiroApiErrorKind = keyof ApiErrorBodies;
 
-export interface HiroApiErrorInit<K extends HiroApiErrorKind> {
-  kind: K;
+/** A {@link HiroApiError} narrowed to one kind, as `error.is(kind)` gives it. */
+export type HiroApiErrorOf<K extends HiroApiErrorKind> = HiroApiError & {
+  readonly kind: K;
+  readonly body: ApiErrorBodies[K];
+};
+
+/** What a {@link HiroApiError} is made of. */
+export interface HiroApiErrorInit {
+  kind: HiroApiErrorKind;
   status: number;
-  body: ApiErrorBodies[K];
+  body: unknown;
   headers: Headers;
   operationId: OperationId;
   url: string;
@@ -89,21 +112,24 @@ export interface HiroApiErrorInit<K extends HiroApiErrorKind> {
 
 /**
  * Raised when the service answered, but not with the data asked for: a non-2xx status, or a 2xx
- * whose body is not valid JSON. `kind` tells which; `is(kind)` narrows `body` to that kind's type.
+ * whose body is not usable. `kind` tells which; `is(kind)` narrows `body` to that kind's type.
+ * The class is not generic on purpose: `instanceof HiroApiError` then narrows to useful types.
  */
-export class HiroApiError<K extends HiroApiErrorKind = HiroApiErrorKind> extends HiroError {
+export class HiroApiError extends HiroError {
   override name = "HiroApiError";
-  readonly kind: K;
+  /** What went wrong; `switch (error.kind)` covers {@link HiroApiErrorKind}. */
+  readonly kind: HiroApiErrorKind;
   readonly status: number;
-  readonly body: ApiErrorBodies[K];
+  /** The parsed body (JSON), or its text when it is not JSON; narrow it with {@link HiroApiError.is}. */
+  readonly body: unknown;
   readonly headers: Headers;
   readonly operationId: OperationId;
   /** The request URL. It never holds the API key (that travels in a header). */
   readonly url: string;
-  /** How long the service asked us to wait (`Retry-After`), when it said so within 60 s. */
+  /** How long the service asked us to wait (`Retry-After` or a rate-limit reset), in ms, when it said so. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(init: HiroApiErrorInit<K>) {
+  constructor(init: HiroApiErrorInit) {
     super(init.message);
     this.kind = init.kind;
     this.status = init.status;
@@ -115,7 +141,7 @@ export class HiroApiError<K extends HiroApiErrorKind = HiroApiErrorKind> extends
   }
 
   /** Narrows the error (and its `body`) to one kind. */
-  is<T extends HiroApiErrorKind>(kind: T): this is HiroApiError<T> {
-    return (this.kind as HiroApiErrorKind) === kind;
+  is<K extends HiroApiErrorKind>(kind: K): this is HiroApiErrorOf<K> {
+    return this.kind === kind;
   }
 }
