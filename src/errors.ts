@@ -39,10 +39,7 @@ export class HiroValidationError extends HiroError {
  */
 export class HiroNetworkError extends HiroError {
   override name = "HiroNetworkError";
-  constructor(
-    message: string,
-    options?: ErrorOptions & { attempts?: number | undefined },
-  ) {
+  constructor(message: string, options?: ErrorOptions & { attempts?: number | undefined }) {
     super(message, options);
     this.attempts = options?.attempts ?? 1;
   }

@@ -10,6 +10,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2
 
 /** `text` as one printable line of at most `max` characters (an ellipsis marks a cut). */
 export function printable(text: string, max = 200): string {
-  const line = text.slice(0, max * 4).replace(CONTROL, " ").replace(/\s+/g, " ").trim();
+  const line = text
+    .slice(0, max * 4)
+    .replace(CONTROL, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
