@@ -2,9 +2,12 @@
  * hiro-lookup: a typed client for three read-only lookups of Hiro's APIs, generated from openapi.yaml.
  * @packageDocumentation
  */
+
+export type { Middleware } from "openapi-fetch";
 export {
   createLookupClient,
   DEFAULT_BASE_URL,
+  DEFAULT_MAX_RESPONSE_BYTES,
   type LookupClient,
   type LookupClientOptions,
 } from "./client.js";
@@ -12,15 +15,22 @@ export {
   type ApiErrorBodies,
   HiroApiError,
   type HiroApiErrorKind,
+  type HiroApiErrorOf,
   HiroError,
   HiroNetworkError,
   HiroTimeoutError,
   HiroValidationError,
 } from "./errors.js";
-export { createMemoryEtagStore, type EtagEntry, type EtagStore } from "./etag-cache.js";
+export { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "./etag-cache.js";
+export type { RequestOptions } from "./lookup.js";
 export { collect, type PageMethod, type PaginateOptions, paginate } from "./paginate.js";
-export type { RequestOptions } from "./request.js";
-export type { ResponseValidator, ResponseValidators, ValidateResponsesMode } from "./response-validation.js";
+export type { Pacer, RetryEvent } from "./pipeline.js";
+export {
+  type ResponseValidator,
+  type ResponseValidators,
+  type ValidateResponsesOptions,
+  validateResponses,
+} from "./response-validation.js";
 export { type AttemptOutcome, parseRetryAfter, RETRY_DEFAULTS, retryDelayMs, shouldRetry } from "./retry.js";
 export type {
   ActivityLocation,

@@ -5,7 +5,7 @@
  */
 import { HiroValidationError } from "./errors.js";
 import { parameterRules } from "./generated/parameters.js";
-import type { RequestOptions } from "./request.js";
+import type { RequestOptions } from "./lookup.js";
 import type { Page } from "./types.js";
 
 /** A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`. */
@@ -100,6 +100,8 @@ export async function* paginate<P extends { offset?: number; limit?: number }, T
           if (seen.has(id) || previous.has(id)) continue;
           seen.add(id);
         }
+        // The caller's abort stops the items at once, even those of a page already here.
+        if (signal?.aborted) throw signal.reason;
         yield item;
         if (++yielded >= maxItems) return;
       }

@@ -1,48 +1,77 @@
 /**
- * Opt-in checking of 200 bodies against the spec's schemas. The validators themselves are generated
- * ahead of time and live in the `hiro-lookup/validators` subpath, so the core client does not carry them.
+ * `validateResponses()`: checks 200 bodies against the spec's schemas, as openapi-fetch middleware. The
+ * validators are generated ahead of time and live in the `hiro-lookup/validators` subpath, so a client
+ * that does not check carries none of them.
  */
-import { HiroValidationError } from "./errors.js";
+import type { Middleware } from "openapi-fetch";
+import { HiroApiError, HiroValidationError } from "./errors.js";
+import { requestUrlOf } from "./pipeline.js";
+import { printable } from "./safe-text.js";
+import { SERVICES, serviceOf } from "./services.js";
 import type { OperationId } from "./types.js";
 
 /** Returns the problems of a body (empty when it fits the schema). */
 export type ResponseValidator = (body: unknown) => string[];
 /** One validator per operation, as exported by `hiro-lookup/validators`. */
 export type ResponseValidators = Record<OperationId, ResponseValidator>;
-/** `off` (default): trust the service. `warn`: report a mismatch and go on. `throw`: reject it. */
-export type ValidateResponsesMode = "off" | "warn" | "throw";
 
-/** The body check the request layer runs, or undefined when checking is off. */
-export interface BodyCheck {
-  mode: "warn" | "throw";
-  problemOf(operationId: OperationId, body: unknown): string | undefined;
-  warn(message: string): void;
+/** Options of {@link validateResponses}. */
+export interface ValidateResponsesOptions {
+  /**
+   * What a body that does not fit does: `"throw"` (default) rejects the call with a `HiroApiError` of
+   * kind `invalid_response`; a function is handed that error instead, and the call goes on with the body.
+   */
+  onInvalid?: "throw" | ((error: HiroApiError) => void) | undefined;
 }
 
-export function bodyCheck(
-  mode: ValidateResponsesMode | undefined,
-  validators: ResponseValidators | undefined,
-  warn: (message: string) => void = (message) => console.warn(message),
-): BodyCheck | undefined {
-  if (mode === undefined || mode === "off") return undefined;
-  if (mode !== "warn" && mode !== "throw") {
+/**
+ * Middleware checking every 200 body against the spec:
+ * `createLookupClient({ middleware: [validateResponses(responseValidators)] })` with
+ * `import { responseValidators } from "hiro-lookup/validators"`.
+ */
+export function validateResponses(
+  validators: ResponseValidators,
+  options: ValidateResponsesOptions = {},
+): Middleware {
+  const onInvalid = options.onInvalid ?? "throw";
+  const complete = Object.values(SERVICES).every(
+    ({ operationId }) => typeof validators?.[operationId] === "function",
+  );
+  if (!complete) {
     throw new HiroValidationError(
-      "validateResponses",
-      `must be "off", "warn" or "throw"; got ${String(mode)}`,
+      "validators",
+      'must be the generated validators: import { responseValidators } from "hiro-lookup/validators"',
     );
   }
-  if (!validators) {
-    throw new HiroValidationError(
-      "responseValidators",
-      'is required with validateResponses: import { responseValidators } from "hiro-lookup/validators"',
-    );
+  if (onInvalid !== "throw" && typeof onInvalid !== "function") {
+    throw new HiroValidationError("onInvalid", `must be "throw" or a function; got ${String(onInvalid)}`);
   }
   return {
-    mode,
-    warn,
-    problemOf(operationId, body) {
+    async onResponse({ request, response }) {
+      const service = serviceOf(new URL(request.url).pathname);
+      if (response.status !== 200 || service === undefined) return undefined;
+      const operationId = SERVICES[service].operationId;
+      const text = await response.clone().text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return undefined; // not JSON: the lookup reports that itself
+      }
       const problems = validators[operationId](body);
-      return problems.length === 0 ? undefined : `a body that does not fit the spec: ${problems.join("; ")}`;
+      if (problems.length === 0) return undefined;
+      const error = new HiroApiError({
+        kind: "invalid_response",
+        status: 200,
+        body: text.slice(0, 1024),
+        headers: response.headers,
+        operationId,
+        url: requestUrlOf(response),
+        message: `${operationId}: HTTP 200 with a body that does not fit the spec: ${printable(problems.join("; "), 200)} (invalid_response)`,
+      });
+      if (onInvalid === "throw") throw error;
+      onInvalid(error);
+      return undefined;
     },
   };
 }

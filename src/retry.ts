@@ -7,17 +7,17 @@
 export const RETRY_DEFAULTS = {
   /** Retries after the first attempt. */
   maxRetries: 2,
-  /** First backoff delay, in ms; doubles with each retry. */
+  /** First backoff delay, in ms; doubles with each retry. Also the shortest wait, whatever `Retry-After` says. */
   initialDelayMs: 500,
   /** Longest backoff delay, in ms. */
   maxDelayMs: 8_000,
-  /** Longest `Retry-After` honoured, in ms; a longer one falls back to backoff. */
+  /** Longest wait the client accepts, in ms: a longer `Retry-After` fails at once as `rate_limited`. */
   maxRetryAfterMs: 60_000,
 } as const;
 
 /** What one attempt ended with. */
 export type AttemptOutcome =
-  | { type: "status"; status: number }
+  | { type: "status"; status: number; retryAfterMs?: number | undefined }
   | { type: "network" }
   | { type: "timeout" }
   | { type: "invalid_response" };
@@ -39,18 +39,20 @@ export function shouldRetry(
     case "invalid_response":
       return { retry: false, reason: "a malformed 2xx body is not expected to change" };
     case "status":
+      if (!RETRYABLE_STATUS.has(outcome.status))
+        return { retry: false, reason: `status ${outcome.status} will not change on retry` };
+      if ((outcome.retryAfterMs ?? 0) > RETRY_DEFAULTS.maxRetryAfterMs)
+        return { retry: false, reason: `the server asked to wait ${outcome.retryAfterMs} ms, over 60 s` };
       if (outcome.status === 429) return { retry: true, reason: "rate limited" };
       if (outcome.status === 408)
         return { retry: true, reason: "the server timed out waiting for the request" };
-      if (RETRYABLE_STATUS.has(outcome.status))
-        return { retry: true, reason: `server error ${outcome.status}` };
-      return { retry: false, reason: `status ${outcome.status} will not change on retry` };
+      return { retry: true, reason: `server error ${outcome.status}` };
   }
 }
 
 /**
  * Parses a `Retry-After` header (delay in seconds, or an HTTP date) into ms from `now`.
- * Returns undefined when absent, malformed, negative or longer than 60 s.
+ * Returns undefined when absent or malformed; a date in the past is 0.
  */
 export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
   if (header == null) return undefined;
@@ -59,22 +61,23 @@ export function parseRetryAfter(header: string | null | undefined, now: number):
   if (/^\d+(\.\d+)?$/.test(text)) ms = Number(text) * 1000;
   else if (/^[A-Za-z]{3},/.test(text)) ms = Date.parse(text) - now;
   else return undefined;
-  if (!Number.isFinite(ms) || ms < 0 || ms > RETRY_DEFAULTS.maxRetryAfterMs) return undefined;
-  return Math.ceil(ms);
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.max(0, Math.ceil(ms));
 }
 
 /**
- * How long to wait before retry number `attempt + 1`: the server's `Retry-After` when it gave a usable
- * one, else exponential backoff (500 ms, 1 s, 2 s, … capped at 8 s) less up to 25% jitter.
+ * How long to wait before retry number `attempt + 1`: the server's `Retry-After` when it gave one,
+ * but never less than the first backoff delay, else exponential backoff (500 ms, 1 s, 2 s, … capped at
+ * 8 s); plus up to 25% jitter on top (at most 1 s), so concurrent calls do not retry in lock-step.
  */
 export function retryDelayMs(
   attempt: number,
   retryAfterMs: number | undefined,
   random: () => number,
 ): number {
-  if (retryAfterMs !== undefined) return retryAfterMs;
   const backoff = Math.min(RETRY_DEFAULTS.initialDelayMs * 2 ** attempt, RETRY_DEFAULTS.maxDelayMs);
-  return Math.round(backoff * (1 - random() * 0.25));
+  const base = retryAfterMs === undefined ? backoff : Math.max(retryAfterMs, RETRY_DEFAULTS.initialDelayMs);
+  return Math.round(base + random() * Math.min(base * 0.25, 1_000));
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. Leaves no timer behind. */

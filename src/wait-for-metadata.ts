@@ -4,7 +4,8 @@
  */
 import type { LookupClient } from "./client.js";
 import { HiroApiError, HiroTimeoutError } from "./errors.js";
-import { checkTimeout, type RequestOptions } from "./request.js";
+import type { RequestOptions } from "./lookup.js";
+import { checkTimeout } from "./options.js";
 import { sleep } from "./retry.js";
 import type { SftMetadataParams, SftMetadataResponse } from "./types.js";
 

@@ -221,9 +221,9 @@ describe("a consumer of the tarball", () => {
     async () => {
       writeFileSync(
         join(consumer, "esm.mjs"),
-        `import { createLookupClient, HiroApiError } from "hiro-lookup";
+        `import { createLookupClient, HiroApiError, validateResponses } from "hiro-lookup";
 import { responseValidators } from "hiro-lookup/validators";
-const client = createLookupClient({ baseUrl: process.argv[2], maxRetries: 0, validateResponses: "throw", responseValidators });
+const client = createLookupClient({ baseUrl: process.argv[2], maxRetries: 0, middleware: [validateResponses(responseValidators)] });
 const page = await client.getSatoshiInscriptions({ ordinal: ${ORDINAL}n, limit: 2 });
 console.log(JSON.stringify({ total: page.total, ids: page.results.map((i) => i.id), error: typeof HiroApiError }));
 `,
@@ -244,9 +244,9 @@ console.log(JSON.stringify({ total: page.total, ids: page.results.map((i) => i.i
     async () => {
       writeFileSync(
         join(consumer, "cjs.cjs"),
-        `const { createLookupClient, HiroApiError } = require("hiro-lookup");
+        `const { createLookupClient, HiroApiError, validateResponses } = require("hiro-lookup");
 const { responseValidators } = require("hiro-lookup/validators");
-const client = createLookupClient({ baseUrl: process.argv[2], maxRetries: 0, validateResponses: "throw", responseValidators });
+const client = createLookupClient({ baseUrl: process.argv[2], maxRetries: 0, middleware: [validateResponses(responseValidators)] });
 client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) => {
   console.log(JSON.stringify({ total: page.total, error: typeof HiroApiError, cjs: typeof module.exports }));
 }, (error) => { console.error(error); process.exitCode = 1; });

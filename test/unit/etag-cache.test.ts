@@ -7,6 +7,7 @@ import {
   createMemoryEtagStore,
   type EtagEntry,
   type EtagStore,
+  etagCache,
 } from "../../src/index.js";
 import { PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 
@@ -35,11 +36,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe("ETag cache (cache: true)", () => {
+describe("etagCache() middleware", () => {
   it("sends If-None-Match and turns a 304 into the cached body", async () => {
     version = 1;
     seen.length = 0;
-    const client = createLookupClient({ baseUrl, cache: true });
+    const client = createLookupClient({ baseUrl, middleware: [etagCache()] });
     const first = await client.getTransactionActivity({ tx_id: TX_ID });
     const second = await client.getTransactionActivity({ tx_id: TX_ID });
     expect(second).toEqual(first);
@@ -51,7 +52,7 @@ describe("ETag cache (cache: true)", () => {
 
   it("takes the new body when the resource changed", async () => {
     version = 1;
-    const client = createLookupClient({ baseUrl, cache: true });
+    const client = createLookupClient({ baseUrl, middleware: [etagCache()] });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
     version = 2;
     seen.length = 0;
@@ -62,7 +63,7 @@ describe("ETag cache (cache: true)", () => {
   });
 
   it("does not cache locale lookups (upstream computes their ETag from the wrong token)", async () => {
-    const client = createLookupClient({ baseUrl, cache: true });
+    const client = createLookupClient({ baseUrl, middleware: [etagCache()] });
     seen.length = 0;
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1, locale: "es-MX" });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1, locale: "es-MX" });
@@ -91,9 +92,23 @@ describe("ETag cache (cache: true)", () => {
         entries.set(url, entry);
       },
     };
-    const client = createLookupClient({ baseUrl, cache: store });
+    const client = createLookupClient({ baseUrl, middleware: [etagCache(store)] });
     await client.getTransactionActivity({ tx_id: TX_ID });
     expect([...entries.values()].map((e) => e.etag)).toEqual([`"tip-${version}"`]);
+  });
+
+  it("works for raw calls too: raw is the same client, with the same middleware", async () => {
+    version = 1;
+    const client = createLookupClient({ baseUrl });
+    client.raw.use(etagCache());
+    seen.length = 0;
+    const first = await client.getTransactionActivity({ tx_id: TX_ID });
+    const raw = await client.raw.GET("/runes/v1/transactions/{tx_id}/activity", {
+      params: { path: { tx_id: TX_ID } },
+    });
+    expect(raw.response.status).toBe(200);
+    expect(raw.data).toEqual(first);
+    expect(seen.map((s) => s.status)).toEqual([200, 304]);
   });
 
   it("the memory store evicts the least recently used URL", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
+import { createLookupClient, HiroApiError, HiroValidationError, validateResponses } from "../../src/index.js";
 import { responseValidators } from "../../src/validators.js";
 import { fakeFetch, json, TX_ID } from "../helpers/fake-fetch.js";
 import { ROOT } from "../helpers/spec.js";
@@ -25,15 +25,15 @@ describe("generated response validators (hiro-lookup/validators)", () => {
   });
 });
 
-describe("validateResponses", () => {
-  it("off (default): a body that breaks the schema is returned as is", async () => {
+describe("validateResponses() middleware", () => {
+  it("without it, a body that breaks the schema is returned as is", async () => {
     const client = createLookupClient({ fetch: fakeFetch(() => json(broken)).fetch });
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).resolves.toEqual(broken);
   });
 
-  it("throw: rejects with invalid_response naming the problem, without retrying", async () => {
+  it("throws (default): rejects with invalid_response naming the problem, without retrying", async () => {
     const { fetch, requests } = fakeFetch(() => json(broken));
-    const client = createLookupClient({ fetch, validateResponses: "throw", responseValidators });
+    const client = createLookupClient({ fetch, middleware: [validateResponses(responseValidators)] });
     const error = await client.getSatoshiInscriptions({ ordinal: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error).toMatchObject({ kind: "invalid_response", status: 200 });
@@ -41,33 +41,43 @@ describe("validateResponses", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("warn: reports once and returns the body", async () => {
-    const onWarning = vi.fn();
+  it("onInvalid callback: reports once and returns the body", async () => {
+    const onInvalid = vi.fn();
     const client = createLookupClient({
       fetch: fakeFetch(() => json(broken)).fetch,
-      validateResponses: "warn",
-      responseValidators,
-      onWarning,
+      middleware: [validateResponses(responseValidators, { onInvalid })],
     });
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).resolves.toEqual(broken);
-    expect(onWarning).toHaveBeenCalledOnce();
-    expect(onWarning.mock.calls[0]?.[0]).toContain("getSatoshiInscriptions");
+    expect(onInvalid).toHaveBeenCalledOnce();
+    expect(onInvalid.mock.calls[0]?.[0]).toBeInstanceOf(HiroApiError);
+    expect(onInvalid.mock.calls[0]?.[0].message).toContain("getSatoshiInscriptions");
   });
 
-  it("a valid body passes through every mode untouched", async () => {
+  it("checks raw calls too", async () => {
+    const client = createLookupClient({
+      fetch: fakeFetch(() => json(broken)).fetch,
+      middleware: [validateResponses(responseValidators)],
+    });
+    await expect(
+      client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", { params: { path: { ordinal: 1 } } }),
+    ).rejects.toMatchObject({ kind: "invalid_response" });
+  });
+
+  it("a valid body passes through untouched", async () => {
     const body = fixture("runes-transaction-activity-200.fixture.json");
     const client = createLookupClient({
       fetch: fakeFetch(() => json(body)).fetch,
-      validateResponses: "throw",
-      responseValidators,
+      middleware: [validateResponses(responseValidators)],
     });
     await expect(client.getTransactionActivity({ tx_id: TX_ID })).resolves.toEqual(body);
   });
 
-  it("needs the validators from the subpath, and a known mode", () => {
-    expect(() => createLookupClient({ validateResponses: "throw" })).toThrow(HiroValidationError);
-    expect(() => createLookupClient({ validateResponses: "loud" as "warn", responseValidators })).toThrow(
-      /validateResponses/,
+  it("needs the validators from the subpath, and a known onInvalid", () => {
+    expect(() => validateResponses(undefined as unknown as typeof responseValidators)).toThrow(
+      HiroValidationError,
+    );
+    expect(() => validateResponses(responseValidators, { onInvalid: "loud" as "throw" })).toThrow(
+      /onInvalid/,
     );
   });
 });

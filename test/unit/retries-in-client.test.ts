@@ -18,6 +18,7 @@ const LONG_ENOUGH = 60_000;
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: false });
+  vi.spyOn(Math, "random").mockReturnValue(0); // no jitter: delays are exact
 });
 afterEach(() => {
   vi.useRealTimers();

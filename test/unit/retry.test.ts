@@ -88,10 +88,7 @@ describe("parseRetryAfter", () => {
   });
 
   it.each([
-    ["a date in the past", httpDate(now - 5_000)],
-    ["a date 61 s after now", httpDate(now + 61_000)],
     ['"-1"', "-1"],
-    ['"61"', "61"],
     ['"abc"', "abc"],
     ['""', ""],
     ['"1e3"', "1e3"],
@@ -101,11 +98,17 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(header, now)).toBeUndefined();
   });
 
+  it("keeps a wait beyond 60 s (the policy fails fast on it) and reads a past date as 0", () => {
+    expect(parseRetryAfter("61", now)).toBe(61_000);
+    expect(parseRetryAfter(httpDate(now + 3_600_000), now)).toBe(3_600_000);
+    expect(parseRetryAfter(httpDate(now - 5_000), now)).toBe(0);
+  });
+
   it("measures an HTTP date from the injected now, not the real clock", () => {
     const header = httpDate(now + 5_000);
 
     expect(parseRetryAfter(header, now + 2_000)).toBe(3_000);
-    expect(parseRetryAfter(header, now + 6_000)).toBeUndefined();
+    expect(parseRetryAfter(header, now + 6_000)).toBe(0);
   });
 });
 
@@ -118,31 +121,45 @@ describe("retryDelayMs", () => {
     ]);
   });
 
-  it("takes off at most 25% (random = 1)", () => {
+  it("adds at most 25% on top, capped at 1 s (random → 1)", () => {
     expect(attempts.map((attempt) => retryDelayMs(attempt, undefined, () => 1))).toEqual([
-      375, 750, 1_500, 3_000, 6_000, 6_000,
+      625, 1_250, 2_500, 5_000, 9_000, 9_000,
     ]);
   });
 
-  it("stays between 75% and 100% of the backoff for any random in [0, 1)", () => {
+  it("stays between 100% and 125% of the backoff for any random in [0, 1)", () => {
     for (const attempt of attempts) {
       const backoff = Math.min(RETRY_DEFAULTS.initialDelayMs * 2 ** attempt, RETRY_DEFAULTS.maxDelayMs);
       for (const r of [0.1, 0.5, 0.999]) {
         const delay = retryDelayMs(attempt, undefined, () => r);
 
-        expect(delay).toBeGreaterThanOrEqual(backoff * 0.75);
-        expect(delay).toBeLessThanOrEqual(backoff);
+        expect(delay).toBeGreaterThanOrEqual(backoff);
+        expect(delay).toBeLessThanOrEqual(backoff * 1.25);
       }
     }
   });
 
-  it("uses the server's Retry-After when given, whatever the attempt or randomness", () => {
-    const random = vi.fn(() => 1);
+  it("uses the server's Retry-After, floored at the first backoff delay, with jitter on top", () => {
+    expect(retryDelayMs(0, 12_000, () => 0)).toBe(12_000);
+    expect(retryDelayMs(5, 1_234, () => 0)).toBe(1_234);
+    expect(retryDelayMs(3, 0, () => 0)).toBe(RETRY_DEFAULTS.initialDelayMs);
+    expect(retryDelayMs(0, 12_000, () => 0.5)).toBe(12_500);
+  });
 
-    expect(retryDelayMs(0, 12_000, random)).toBe(12_000);
-    expect(retryDelayMs(5, 1_234, random)).toBe(1_234);
-    expect(retryDelayMs(3, 0, random)).toBe(0);
-    expect(random).not.toHaveBeenCalled();
+  it("spreads concurrent retries after the same Retry-After (no lock-step)", () => {
+    const delays = new Set([0.1, 0.4, 0.7].map((r) => retryDelayMs(0, 0, () => r)));
+
+    expect(delays.size).toBe(3);
+  });
+});
+
+describe("shouldRetry and a long Retry-After", () => {
+  it("fails fast when the server asks to wait more than 60 s", () => {
+    const decision = shouldRetry({ type: "status", status: 429, retryAfterMs: 61_000 }, 0, 2);
+
+    expect(decision.retry).toBe(false);
+    expect(decision.reason).toMatch(/60 s/);
+    expect(shouldRetry({ type: "status", status: 429, retryAfterMs: 60_000 }, 0, 2).retry).toBe(true);
   });
 });
 

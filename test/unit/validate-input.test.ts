@@ -443,10 +443,11 @@ describe("locale", () => {
 
 describe("client options", () => {
   const rejected: Array<[keyof LookupClientOptions, unknown, RegExp]> = [
-    ["baseUrl", "ftp://x", /an http\(s\) URL without query or fragment/],
-    ["baseUrl", "not a url", /an http\(s\) URL without query or fragment/],
-    ["baseUrl", "http://x/?a=1", /an http\(s\) URL without query or fragment/],
-    ["baseUrl", "http://x/#top", /an http\(s\) URL without query or fragment/],
+    ["baseUrl", "ftp://x", /must use http or https/],
+    ["baseUrl", "not a url", /must be an absolute http\(s\) URL/],
+    ["baseUrl", "http://x/?a=1", /must not have a query or fragment/],
+    ["baseUrl", "http://x/#top", /must not have a query or fragment/],
+    ["baseUrl", "http://u:p@x/", /must not carry credentials/],
     ["timeoutMs", 0, /a number of milliseconds > 0/],
     ["timeoutMs", -1, /a number of milliseconds > 0/],
     ["timeoutMs", Number.NaN, /a number of milliseconds > 0/],

@@ -1,0 +1,181 @@
+/**
+ * The `fetch` the one openapi-fetch client is built with: everything below the middleware, so the
+ * lookups and `client.raw` get the same protection. Per attempt it forces `redirect: "manual"`, attaches
+ * the API key for the origin it belongs to (middleware never sees it), starts the attempt's timer, waits
+ * for the pacer, and reads the body under the size cap; around the attempts it retries what can succeed.
+ * A decorator of `fetch`, as Octokit's `wrap-request` and ky's retry loop are.
+ */
+import {
+  HiroApiError,
+  HiroError,
+  HiroNetworkError,
+  HiroTimeoutError,
+  HiroValidationError,
+} from "./errors.js";
+import { BodyTooLargeError, bufferResponse, raceAbort } from "./read-body.js";
+import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry, sleep } from "./retry.js";
+import { printable } from "./safe-text.js";
+import { SERVICES, serviceOf } from "./services.js";
+
+/** What {@link LookupClientOptions.onRetry} is told before each retry. */
+export interface RetryEvent {
+  /** The request being retried (without the API key). */
+  request: Request;
+  /** Retries made so far, this one included (1 for the first retry). */
+  retry: number;
+  /** How long the client waits before sending it again, in ms. */
+  delayMs: number;
+  /** Why it is retried, e.g. `rate limited` or `server error 503`. */
+  reason: string;
+  /** The status that caused it, when there was an answer. */
+  status?: number | undefined;
+}
+
+/** Holds requests back before a service refuses them (rate limits). A slot the pipeline calls per attempt. */
+export interface Pacer {
+  /** Resolves when a request to `origin` may go; rejects with the signal's reason when it aborts. */
+  wait(origin: string, signal: AbortSignal): Promise<void> | undefined;
+  /** Learns from an answer of `origin` (rate-limit headers, `Retry-After`). */
+  observe(origin: string, response: Response): void;
+}
+
+/** Limits that a call may override. */
+export interface AttemptLimits {
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/** What the pipeline is built with. */
+export interface PipelineSettings extends AttemptLimits {
+  /** The fetch underneath; looked up per attempt, so a replaced global fetch is used. */
+  fetch: () => typeof fetch;
+  maxResponseBytes: number;
+  /** API keys by origin: a key is attached only to requests for its own origin. */
+  apiKeys: ReadonlyMap<string, string>;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
+  pacer?: Pacer | undefined;
+  now: () => number;
+  random: () => number;
+}
+
+/** The URL each response of the pipeline answered (a buffered Response has an empty `url`). */
+const requestUrls = new WeakMap<Response, string>();
+/** The URL the pipeline sent `response`'s request to, for error reports. */
+export function requestUrlOf(response: Response): string {
+  return requestUrls.get(response) ?? response.url;
+}
+
+/** Node's error codes along the cause chain, for messages only (other runtimes have none). */
+function codeOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** Failures that no retry can fix: the answer itself was too large for the transport. */
+const PERMANENT_CODES = new Set(["UND_ERR_HEADERS_OVERFLOW", "UND_ERR_RES_EXCEEDED_MAX_SIZE"]);
+
+const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "undefined";
+
+/** The pipeline's fetch, for one set of limits. */
+export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits = settings) {
+  return async function send(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const service = serviceOf(url.pathname);
+    if (service === undefined) {
+      throw new HiroValidationError(
+        "path",
+        `is not a path of the Hiro lookups; got ${printable(url.pathname, 80)}`,
+      );
+    }
+    const operationId = SERVICES[service].operationId;
+    const where = `${operationId}: GET ${printable(request.url, 160)}`;
+    const key = settings.apiKeys.get(url.origin);
+    const call = request.signal;
+    let timedOut = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (call.aborted) throw call.reason;
+      await settings.pacer?.wait(url.origin, call);
+      const controller = new AbortController();
+      const onCallAbort = () => controller.abort(call.reason);
+      call.addEventListener("abort", onCallAbort, { once: true });
+      const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
+      let outcome: AttemptOutcome;
+      let answer: Response | undefined;
+      let response: Response | undefined;
+      let failure: unknown;
+      try {
+        const init: RequestInit = { signal: controller.signal, redirect: "manual" };
+        if (key !== undefined) {
+          const headers = new Headers(request.headers);
+          headers.set("x-api-key", key);
+          init.headers = headers;
+        }
+        answer = await raceAbort(settings.fetch()(new Request(request, init)), controller.signal);
+        settings.pacer?.observe(url.origin, answer);
+        response = await bufferResponse(answer, settings.maxResponseBytes, controller.signal);
+        requestUrls.set(response, request.url);
+        const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), settings.now());
+        outcome = { type: "status", status: response.status, retryAfterMs };
+      } catch (error) {
+        if (call.aborted) throw call.reason;
+        if (error instanceof BodyTooLargeError) {
+          throw new HiroApiError({
+            kind: "invalid_response",
+            status: answer?.status ?? 0,
+            body: "",
+            headers: answer?.headers ?? new Headers(),
+            operationId,
+            url: request.url,
+            message: `${where}: the body is larger than maxResponseBytes (${error.maxBytes} bytes); stopped reading (invalid_response)`,
+          });
+        }
+        if (error instanceof RangeError || error instanceof HiroError) throw error;
+        failure = error;
+        if (controller.signal.aborted) {
+          timedOut++;
+          outcome = { type: "timeout" };
+        } else if (PERMANENT_CODES.has(codeOf(error) ?? "")) {
+          outcome = { type: "invalid_response" };
+        } else {
+          outcome = { type: "network" };
+        }
+      } finally {
+        clearTimeout(timer);
+        call.removeEventListener("abort", onCallAbort);
+      }
+      if (response?.ok) return response;
+      const decision = shouldRetry(outcome, attempt - 1, limits.maxRetries);
+      if (!decision.retry) {
+        if (response) return response;
+        if (outcome.type === "timeout" && timedOut === attempt) {
+          const tries = attempt === 1 ? "1 attempt" : `${attempt} attempts, each`;
+          throw new HiroTimeoutError(limits.timeoutMs, {
+            attempts: attempt,
+            message: `${where}: no answer within ${limits.timeoutMs} ms (${tries} timed out)`,
+          });
+        }
+        const code = codeOf(failure);
+        const detail = `${failure instanceof Error ? failure.message : String(failure)}${code ? ` (${code})` : ""}`;
+        const hint = IN_BROWSER ? "; in a browser, a CORS refusal looks the same as an unreachable host" : "";
+        const tries = attempt === 1 ? "1 attempt" : `${attempt} attempts`;
+        throw new HiroNetworkError(`${where} failed after ${tries}: ${printable(detail, 100)}${hint}`, {
+          cause: failure,
+          attempts: attempt,
+        });
+      }
+      const retryAfterMs = outcome.type === "status" ? outcome.retryAfterMs : undefined;
+      const delayMs = retryDelayMs(attempt - 1, retryAfterMs, settings.random);
+      settings.onRetry?.({
+        request,
+        retry: attempt,
+        delayMs,
+        reason: decision.reason,
+        status: response?.status,
+      });
+      await sleep(delayMs, call);
+    }
+  };
+}
