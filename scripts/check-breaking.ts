@@ -3,14 +3,10 @@
  * release (`scripts/release/openapi-<version>.yaml`, the newest one there) and exits 1, listing the
  * breaking changes, unless package.json's `version` is a breaking bump over that release's version.
  *
- * The comparison is Optic's (`@useoptic/openapi-utilities` diff + `@useoptic/standard-rulesets`
- * BreakingChangesRuleset: removed operations, response status codes or response properties, response
- * properties made optional, type changes, new required parameters, optional parameters made required,
- * enum changes), plus two rules for what the typed client makes breaking on top of the wire protocol:
- * - a value removed from a response enum: the generated union type loses a member, so consumer code that
- *   compares against it no longer compiles;
- * - a parameter constraint narrowed (minimum, maximum, lengths, pattern): the client validates inputs
- *   against the spec before sending, so calls that worked would be rejected.
+ * The comparison is `scripts/lib/breaking-changes.ts`: a structural diff of the two dereferenced documents
+ * with a few small rules (removed operations, response statuses or properties, response properties made
+ * optional, response type and enum changes, new required parameters, optional parameters made required,
+ * parameters that accept fewer values). Each change is listed with the operation and JSON pointer.
  *
  * "Breaking bump" follows npm's caret ranges: the first non-zero part of the version goes up, so 0.1.x →
  * 0.2.0 and 1.x → 2.0.0 may break, 0.1.0 → 0.1.1 and 1.2.0 → 1.3.0 may not.
@@ -19,25 +15,15 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { compareSpecs, type FlatOpenAPIV3_1 } from "@useoptic/openapi-utilities";
-import { OperationRule, PropertyRule, RuleError, RuleRunner } from "@useoptic/rulesets-base";
-import { BreakingChangesRuleset } from "@useoptic/standard-rulesets";
 import { parse } from "yaml";
+import { type BreakingChange, diffBreaking } from "./lib/breaking-changes.js";
+import { dereference } from "./lib/dereference.js";
+
+export { type BreakingChange, dereference };
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RELEASE_DIR = `${ROOT}scripts/release/`;
 const SNAPSHOT_NAME = /^openapi-(\d+\.\d+\.\d+)\.yaml$/;
-
-/** One breaking change between two specs. */
-export interface BreakingChange {
-  /** Name of the rule that caught it, e.g. `prevent operation removal`. */
-  rule: string;
-  /** Where, e.g. `GET /runes/v1/transactions/{tx_id}/activity` (or `-` for the whole document). */
-  where: string;
-  /** JSON pointer into the spec it concerns (the old spec for removals, the new one otherwise). */
-  pointer: string;
-  message: string;
-}
 
 export interface SpecVersion {
   /** The OpenAPI document, YAML or JSON text. */
@@ -63,30 +49,7 @@ export async function checkBreaking(before: SpecVersion, after: SpecVersion): Pr
 
 /** The breaking changes from `beforeSpec` to `afterSpec` (OpenAPI 3.x texts), whatever the versions. */
 export async function findBreakingChanges(beforeSpec: string, afterSpec: string): Promise<BreakingChange[]> {
-  const input = (text: string) => ({
-    jsonLike: dereference(parse(text)) as FlatOpenAPIV3_1.Document,
-    sourcemap: { rootFilePath: "openapi.yaml", files: [], refMappings: {} },
-    isEmptySpec: false,
-  });
-  const runner = new RuleRunner([
-    new BreakingChangesRuleset(),
-    preventResponseEnumNarrowing,
-    preventParameterNarrowing,
-  ]);
-  const { results } = await compareSpecs(input(beforeSpec), input(afterSpec), runner, {});
-  const failed = results.filter((result) => !result.passed && !result.exempted);
-  // A removed operation also reports each of its responses and properties: keep the operation only.
-  const removedOperations = failed
-    .filter((result) => result.name === "prevent operation removal")
-    .map((result) => `${result.location.jsonPath}/`);
-  return failed
-    .filter((result) => !removedOperations.some((prefix) => result.location.jsonPath.startsWith(prefix)))
-    .map((result) => ({
-      rule: result.name,
-      where: result.where,
-      pointer: result.location.jsonPath,
-      message: result.error ?? result.name,
-    }));
+  return diffBreaking(dereference(parse(beforeSpec)), dereference(parse(afterSpec)));
 }
 
 /** Whether `from` → `to` may break consumers under npm caret ranges (`^from` excludes `to`, upwards). */
@@ -104,112 +67,6 @@ function parseVersion(version: string): [number, number, number] {
   if (!match) throw new Error(`not a semver version: ${JSON.stringify(version)}`);
   return [Number(match[1]), Number(match[2]), Number(match[3])];
 }
-
-/**
- * Inlines every local `$ref` (`#/...`), as Optic compares dereferenced documents. Siblings of a `$ref`
- * (OpenAPI 3.1 allows a `description` there) override the referenced object's keys. External and
- * circular references are errors: this spec has neither.
- */
-export function dereference(document: unknown): unknown {
-  const resolve = (ref: string): unknown => {
-    if (!ref.startsWith("#/")) throw new Error(`external $ref not supported: ${ref}`);
-    return ref
-      .slice(2)
-      .split("/")
-      .map((part) => decodeURIComponent(part).replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce<unknown>((node, key) => {
-        const next =
-          typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-        if (next === undefined) throw new Error(`unresolved $ref: ${ref}`);
-        return next;
-      }, document);
-  };
-  const walk = (node: unknown, trail: readonly string[]): unknown => {
-    if (Array.isArray(node)) return node.map((item) => walk(item, trail));
-    if (typeof node !== "object" || node === null) return node;
-    const { $ref, ...siblings } = node as Record<string, unknown>;
-    if (typeof $ref === "string") {
-      if (trail.includes($ref)) throw new Error(`circular $ref: ${[...trail, $ref].join(" → ")}`);
-      const target = walk(resolve($ref), [...trail, $ref]);
-      const rest = walk(siblings, trail) as Record<string, unknown>;
-      return typeof target === "object" && target !== null && !Array.isArray(target)
-        ? { ...target, ...rest }
-        : target;
-    }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value, trail)]));
-  };
-  return walk(document, []);
-}
-
-type Schema = Record<string, unknown>;
-const asSchema = (value: unknown): Schema =>
-  typeof value === "object" && value !== null ? (value as Schema) : {};
-
-/** The finite set of values a schema allows (`enum` or `const`), or undefined when it has none. */
-function enumValues(schema: Schema): unknown[] | undefined {
-  if (Array.isArray(schema.enum)) return schema.enum;
-  if ("const" in schema) return [schema.const];
-  return undefined;
-}
-
-const preventResponseEnumNarrowing = new PropertyRule({
-  name: "prevent response enum narrowing",
-  rule: (property) => {
-    property.changed((before, after) => {
-      if ("inRequest" in after.location.conceptualLocation) return;
-      const was = enumValues(asSchema(before.raw));
-      const now = enumValues(asSchema(after.raw));
-      if (!was || !now) return;
-      const removed = was.filter(
-        (value) => !now.some((kept) => JSON.stringify(kept) === JSON.stringify(value)),
-      );
-      if (removed.length > 0)
-        throw new RuleError({
-          message: `cannot remove enum value${removed.length > 1 ? "s" : ""} ${removed.map((v) => JSON.stringify(v)).join(", ")} from response property '${after.value.key}': the client's union type loses ${removed.length > 1 ? "them" : "it"}. This is a breaking change.`,
-        });
-    });
-  },
-});
-
-/** The first way `after` accepts fewer values than `before`, among the constraints the client checks. */
-function narrowedConstraint(before: Schema, after: Schema): string | undefined {
-  const num = (schema: Schema, key: string) => (typeof schema[key] === "number" ? schema[key] : undefined);
-  for (const key of ["minimum", "exclusiveMinimum", "minLength", "minItems"]) {
-    const was = num(before, key);
-    const now = num(after, key);
-    if (now !== undefined && (was === undefined || now > was)) return `${key} raised to ${now}`;
-  }
-  for (const key of ["maximum", "exclusiveMaximum", "maxLength", "maxItems"]) {
-    const was = num(before, key);
-    const now = num(after, key);
-    if (now !== undefined && (was === undefined || now < was)) return `${key} lowered to ${now}`;
-  }
-  if (after.pattern !== undefined && after.pattern !== before.pattern)
-    return `pattern changed to ${JSON.stringify(after.pattern)}`;
-  return undefined;
-}
-
-interface ParameterFact {
-  raw: { schema?: unknown };
-  value: { name: string };
-}
-
-/** Query, path and header parameters whose schema accepts fewer values than before. */
-const preventParameterNarrowing = new OperationRule({
-  name: "prevent parameter narrowing",
-  rule: (operation) => {
-    const check = (location: string) => (before: ParameterFact, after: ParameterFact) => {
-      const narrowed = narrowedConstraint(asSchema(before.raw.schema), asSchema(after.raw.schema));
-      if (narrowed)
-        throw new RuleError({
-          message: `${location} parameter '${after.value.name}' accepts fewer values (${narrowed}): the client would reject calls that worked. This is a breaking change.`,
-        });
-    };
-    operation.queryParameter.changed(check("query"));
-    operation.pathParameter.changed(check("path"));
-    operation.headerParameter.changed(check("header"));
-  },
-});
 
 /** The newest snapshot in scripts/release/: the spec of the last release and its version. */
 export function latestRelease(dir: string = RELEASE_DIR): { path: string; version: string } {

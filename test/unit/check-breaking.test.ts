@@ -134,6 +134,76 @@ describe("check:breaking: breaking edits are reported", () => {
     );
   });
 
+  it("a response property made optional (name of RuneRef, nested in an array item)", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        const runeRef = doc.components.schemas.RuneRef;
+        runeRef.required = runeRef.required.filter((name: string) => name !== "name");
+      }),
+    );
+    expect(changes).toEqual([
+      expect.objectContaining({
+        rule: "prevent making response property optional",
+        where:
+          "GET /runes/v1/transactions/{tx_id}/activity response 200 application/json: results[].rune.name",
+        message: expect.stringMatching(/make required response property 'name' optional/),
+      }),
+    ]);
+  });
+
+  it("a value added to a response enum, as Optic rated it: exhaustive switches over the union break", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        doc.components.schemas.RuneActivity.properties.operation.enum.push("transfer");
+      }),
+    );
+    expect(changes.map((c) => c.message)).toEqual([
+      expect.stringMatching(/add enum value "transfer" to response property 'operation'/),
+    ]);
+  });
+
+  it("a parameter's type changed, and an enum value removed from a parameter", async () => {
+    const withOrder = (values: string[]) =>
+      edited((doc) => {
+        doc.paths["/ordinals/v1/sats/{ordinal}/inscriptions"].get.parameters.push({
+          name: "order",
+          in: "query",
+          schema: { type: "string", enum: values },
+        });
+      });
+    const retyped = edited((doc) => {
+      doc.components.parameters.Offset.schema = { type: "string" };
+    });
+    expect((await findBreakingChanges(current, retyped)).map((c) => c.message)).toEqual([
+      expect.stringMatching(
+        /query parameter 'offset' accepts fewer values \(type changed from integer to string\)/,
+      ),
+      expect.stringMatching(
+        /query parameter 'offset' accepts fewer values \(type changed from integer to string\)/,
+      ),
+    ]);
+    const narrowed = await findBreakingChanges(withOrder(["asc", "desc"]), withOrder(["asc"]));
+    expect(narrowed.map((c) => c.message)).toEqual([
+      expect.stringMatching(/query parameter 'order' accepts fewer values \("desc" no longer allowed\)/),
+    ]);
+  });
+
+  it("a removed response media type", async () => {
+    const changes = await findBreakingChanges(
+      current,
+      edited((doc) => {
+        const content = doc.paths["/metadata/v1/sft/{principal}/{token_id}"].get.responses["200"].content;
+        content["application/vnd.hiro+json"] = content["application/json"];
+        delete content["application/json"];
+      }),
+    );
+    expect(changes.map((c) => c.message)).toEqual([
+      "cannot remove media type application/json from response status code 200",
+    ]);
+  });
+
   it("a removed response status code", async () => {
     const changes = await findBreakingChanges(
       current,
@@ -157,6 +227,15 @@ describe("check:breaking: non-breaking edits pass", () => {
     const after = edited((doc) => {
       doc.components.schemas.SftMetadataResponse.properties.total_supply.description += " Also see SIP-013.";
       doc.components.schemas.RuneRef.description = "The rune an activity entry is about (by id).";
+    });
+    expect(await findBreakingChanges(current, after)).toEqual([]);
+  });
+
+  it("an added operation, an added response status and a widened parameter type", async () => {
+    const after = edited((doc) => {
+      doc.paths["/runes/v1/etchings"] = { get: { responses: { "200": { description: "All etchings." } } } };
+      doc.paths["/runes/v1/transactions/{tx_id}/activity"].get.responses["404"] = { description: "Unknown." };
+      doc.components.parameters.Offset.schema.type = ["integer", "string"];
     });
     expect(await findBreakingChanges(current, after)).toEqual([]);
   });
@@ -234,8 +313,9 @@ describe("check:breaking: the command", () => {
   async function runCommand(spec: string, version: string): Promise<{ code: number; output: string }> {
     const dir = mkdtempSync(join(tmpdir(), "hiro-check-breaking-"));
     try {
-      mkdirSync(join(dir, "scripts"));
-      cpSync(join(ROOT, "scripts/check-breaking.ts"), join(dir, "scripts/check-breaking.ts"));
+      mkdirSync(join(dir, "scripts/lib"), { recursive: true });
+      for (const file of ["check-breaking.ts", "lib/breaking-changes.ts", "lib/dereference.ts"])
+        cpSync(join(ROOT, "scripts", file), join(dir, "scripts", file));
       cpSync(join(ROOT, "scripts/release"), join(dir, "scripts/release"), { recursive: true });
       symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
       writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "scratch", type: "module", version }));
