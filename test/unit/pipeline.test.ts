@@ -1,0 +1,123 @@
+/**
+ * The one pipeline (issue 11): the lookups and `raw` are the same openapi-fetch client, so middleware,
+ * retries, timeouts and the key policy apply to both; middleware sees one request per call.
+ */
+import type { Middleware } from "openapi-fetch";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLookupClient, HiroTimeoutError, type RetryEvent } from "../../src/index.js";
+import { fakeFetch, json, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
+const SAT_PATH = "/ordinals/v1/sats/{ordinal}/inscriptions" as const;
+
+describe("one openapi-fetch client", () => {
+  it("middleware added to raw sees the lookups, once per call however many attempts", async () => {
+    const { fetch, requests } = fakeFetch((_, call) => (call === 1 ? json({}, 503) : json(PAGE)));
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", fetch });
+    const seen: string[] = [];
+    client.raw.use({ onRequest: ({ request }) => void seen.push(new URL(request.url).pathname) });
+
+    await client.getSatoshiInscriptions({ ordinal: ORDINAL });
+
+    expect(requests).toHaveLength(2);
+    expect(seen).toEqual([`/ordinals/v1/sats/${ORDINAL}/inscriptions`]);
+  });
+
+  it("raw gets the retries and onRetry is told why and how long", async () => {
+    const { fetch, requests } = fakeFetch((_, call) =>
+      call === 1 ? json({ error: "busy" }, 429, { "retry-after": "0" }) : json(PAGE),
+    );
+    const events: RetryEvent[] = [];
+    const client = createLookupClient({
+      baseUrl: "http://127.0.0.1:1",
+      fetch,
+      onRetry: (e) => events.push(e),
+    });
+
+    const { data, response } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } });
+
+    expect(response.status).toBe(200);
+    expect(data).toEqual(PAGE);
+    expect(requests).toHaveLength(2);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ retry: 1, reason: "rate limited", status: 429 });
+    expect(events[0]?.delayMs).toBeGreaterThanOrEqual(500);
+    expect(events[0]?.request.headers.get("x-api-key")).toBeNull();
+  });
+
+  it("raw gets the per-attempt timeout", async () => {
+    const client = createLookupClient({
+      baseUrl: "http://127.0.0.1:1",
+      fetch: fakeFetch(never).fetch,
+      timeoutMs: 30,
+      maxRetries: 0,
+    });
+
+    await expect(client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } })).rejects.toBeInstanceOf(
+      HiroTimeoutError,
+    );
+  });
+
+  it("per-call timeoutMs and maxRetries override the client's for that call only", async () => {
+    const { fetch, requests } = fakeFetch(never);
+    const client = createLookupClient({
+      baseUrl: "http://127.0.0.1:1",
+      fetch,
+      timeoutMs: 60_000,
+      maxRetries: 0,
+    });
+
+    const error = await client
+      .getTransactionActivity({ tx_id: TX_ID }, { timeoutMs: 20, maxRetries: 1 })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HiroTimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 20, attempts: 2 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("every attempt goes out with redirect: manual, whatever the call asked", async () => {
+    const { fetch, requests } = fakeFetch(() => json(PAGE));
+    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", fetch });
+
+    await client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } }, redirect: "follow" });
+    await client.getSatoshiInscriptions({ ordinal: ORDINAL });
+
+    expect(requests.map((r) => r.redirect)).toEqual(["manual", "manual"]);
+  });
+
+  it("the key goes only to the base URL's origin, also when a middleware points a request elsewhere", async () => {
+    const { fetch, requests } = fakeFetch(() => json(PAGE));
+    const elsewhere: Middleware = {
+      onRequest: ({ request }) => new Request(request.url.replace("127.0.0.1:1", "127.0.0.1:2"), request),
+    };
+    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", apiKey: "k-1", fetch });
+
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
+    client.raw.use(elsewhere);
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
+
+    expect(requests.map((r) => [new URL(r.url).port, r.headers.get("x-api-key")])).toEqual([
+      ["1", "k-1"],
+      ["2", null],
+    ]);
+  });
+
+  it("the user's fetch gets one Request per attempt, carrying the attempt's signal", async () => {
+    const { fetch, requests } = fakeFetch(() => json(PAGE));
+    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", fetch });
+    const caller = new AbortController();
+
+    await client.getSatoshiInscriptions({ ordinal: ORDINAL, limit: 5 }, { signal: caller.signal });
+
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toBeInstanceOf(Request);
+    expect(requests[0]?.url).toBe(`http://127.0.0.1:1/ordinals/v1/sats/${ORDINAL}/inscriptions?limit=5`);
+    expect(requests[0]?.signal.aborted).toBe(false);
+  });
+});
