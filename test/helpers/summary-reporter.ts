@@ -1,8 +1,12 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import type { Reporter, TestModule } from "vitest/node";
 
+/** Where the counts go for .ci/run, which adds them to the runtime checks' (reports/runtimes.json). */
+const SUMMARY_FILE = new URL("../../reports/vitest-summary.json", import.meta.url);
+
 /**
- * Prints the plain closing line CI reads (`N passed, N failed`), after vitest's own summary.
- * Skipped tests are listed too, so a skip cannot hide.
+ * Prints the plain closing line CI reads (`N passed, N failed`), after vitest's own summary, and
+ * writes the same counts to reports/vitest-summary.json. Skipped tests are listed too, so a skip cannot hide.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
@@ -22,5 +26,7 @@ export default class SummaryReporter implements Reporter {
     failed += unhandledErrors.length;
     const tail = skipped > 0 ? `, ${skipped} skipped` : "";
     process.stdout.write(`\n${passed} passed, ${failed} failed${tail}\n`);
+    mkdirSync(new URL(".", SUMMARY_FILE), { recursive: true });
+    writeFileSync(SUMMARY_FILE, `${JSON.stringify({ passed, failed, skipped })}\n`);
   }
 }

@@ -1,0 +1,103 @@
+/**
+ * The four checks every runtime runs against the local servers of scripts/test-runtimes.ts. No imports
+ * and no runtime-specific globals: each entry (esm.mjs, cjs.cjs, worker.mjs, browser.mjs) loads the
+ * packed library its own way and passes its exports in.
+ */
+
+/** The principal and token of the successful lookup; the servers answer by `token_id`. */
+export const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+export const TOKENS = { ok: 35, notFound: 36, redirect: 37 };
+export const METADATA = {
+  decimals: 6,
+  total_supply: "100",
+  token_uri: "ipfs://x",
+  metadata: { sip: 16, name: "n" },
+};
+
+/** One line about whatever a lookup threw: class name, kind and status when it has them, message, cause. */
+function describe(error) {
+  if (!(error instanceof Error)) return `threw a non-Error: ${String(error)}`;
+  const shape = [error.kind, error.status === undefined ? undefined : `status ${error.status}`]
+    .filter((part) => part !== undefined)
+    .join(", ");
+  const cause = error.cause instanceof Error ? `; cause ${error.cause.name}: ${error.cause.message}` : "";
+  return `${error.name}${shape ? ` (${shape})` : ""}: ${error.message}${cause}`;
+}
+
+/** Runs `lookup` and reports `{ ok, detail }`: `judge` gets the error (or undefined) and the value. */
+async function check(name, lookup, judge) {
+  const started = Date.now();
+  let outcome;
+  try {
+    const value = await lookup();
+    outcome = judge(undefined, value) ?? { ok: false, detail: `resolved: ${JSON.stringify(value)}` };
+  } catch (error) {
+    outcome = judge(error, undefined) ?? { ok: false, detail: describe(error) };
+  }
+  return { check: name, ...outcome, ms: Date.now() - started };
+}
+
+/**
+ * @param lib `{ createLookupClient, HiroApiError, HiroTimeoutError }` from "hiro-lookup"
+ * @param config `{ baseUrl, hangUrl }`: the API server (with this run's path prefix) and a server that never answers
+ * @returns one `{ check, ok, detail, ms }` per check
+ */
+export async function runChecks(lib, config) {
+  const { createLookupClient, HiroApiError, HiroTimeoutError } = lib;
+  const client = createLookupClient({ baseUrl: config.baseUrl, maxRetries: 0, timeoutMs: 10_000 });
+  const results = [];
+
+  results.push(
+    await check(
+      "success",
+      () => client.getSftMetadata({ principal: PRINCIPAL, token_id: TOKENS.ok }),
+      (error, value) =>
+        error === undefined && JSON.stringify(value) === JSON.stringify(METADATA)
+          ? { ok: true, detail: `metadata.name ${JSON.stringify(value.metadata.name)}` }
+          : undefined,
+    ),
+  );
+
+  results.push(
+    await check(
+      "api-error",
+      () => client.getSftMetadata({ principal: PRINCIPAL, token_id: TOKENS.notFound }),
+      (error) =>
+        error instanceof HiroApiError &&
+        error.kind === "not_found" &&
+        error.status === 404 &&
+        error.body?.error === "Token not found"
+          ? { ok: true, detail: describe(error) }
+          : undefined,
+    ),
+  );
+
+  const hanging = createLookupClient({ baseUrl: config.hangUrl, timeoutMs: 300, maxRetries: 0 });
+  results.push(
+    await check(
+      "timeout",
+      () => hanging.getSftMetadata({ principal: PRINCIPAL, token_id: TOKENS.ok }),
+      (error) =>
+        error instanceof HiroTimeoutError && error.timeoutMs === 300 && error.attempts === 1
+          ? { ok: true, detail: describe(error) }
+          : undefined,
+    ),
+  );
+
+  // The server answers 302 to a second server. The client must not follow it: a redirect is an
+  // `unexpected_status` (302, or 0 where fetch hides a manual redirect as an opaque response).
+  // The runner also checks that the second server got no request.
+  results.push(
+    await check(
+      "redirect-refused",
+      () => client.getSftMetadata({ principal: PRINCIPAL, token_id: TOKENS.redirect }),
+      (error) =>
+        error instanceof HiroApiError &&
+        error.kind === "unexpected_status" &&
+        (error.status === 302 || error.status === 0)
+          ? { ok: true, detail: describe(error) }
+          : undefined,
+    ),
+  );
+  return results;
+}
