@@ -55,17 +55,14 @@ describe("kind, from the spec's x-error-kind", () => {
 
   // Regression: the map was a plain object literal, so an inherited key (a prototype method) matched
   // and `kind` became a function.
-  it.each([
-    "constructor",
-    "__proto__",
-    "toString",
-    "hasOwnProperty",
-    "valueOf",
-  ])('a 422 body {"error": "%s"} is unexpected_status, never an inherited property', (name) => {
-    const error = classify(422, JSON.parse(`{"error": ${JSON.stringify(name)}}`));
-    expect(error.kind).toBe("unexpected_status");
-    expect(typeof error.kind).toBe("string");
-  });
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])(
+    'a 422 body {"error": "%s"} is unexpected_status, never an inherited property',
+    (name) => {
+      const error = classify(422, JSON.parse(`{"error": ${JSON.stringify(name)}}`));
+      expect(error.kind).toBe("unexpected_status");
+      expect(typeof error.kind).toBe("string");
+    },
+  );
 
   it("an error or message inherited from the body's prototype is not read", () => {
     const body = Object.create({ error: "Token error", message: "inherited" }) as object;
@@ -77,7 +74,7 @@ describe("kind, from the spec's x-error-kind", () => {
 
 describe("a huge body is never processed whole", () => {
   // 50 MB: a regex over the whole of it (the old trim/replace) is what this guards against.
-  const huge = `${"  \n\t ".repeat(1_000_000)}${"word ".repeat(9_000_000)}`;
+  const huge = `${"word ".repeat(9_000_000)}${"  \n\t ".repeat(1_000_000)}`;
 
   it("a 503 with a multi-megabyte text body: message ≤ 300 chars, body cut to 1024", () => {
     const error = classify(503, huge);
@@ -87,6 +84,19 @@ describe("a huge body is never processed whole", () => {
     expect(typeof error.body).toBe("string");
     expect((error.body as string).length).toBeLessThanOrEqual(1024);
     expect(huge.startsWith(error.body as string)).toBe(true);
+  });
+
+  it("a 502 whose huge text body starts blank says so, with its length", () => {
+    const blankFirst = `${"  \n\t ".repeat(1_000_000)}${"word ".repeat(9_000_000)}`;
+    const error = classify(502, blankFirst);
+    expect(error.message).toBe(
+      "getSftMetadata: HTTP 502 a body of 50000000 characters, blank at the start (server_error)",
+    );
+    expect((error.body as string).length).toBe(1024);
+  });
+
+  it("a short blank text body is no body", () => {
+    expect(classify(502, " \r\n ").message).toBe("getSftMetadata: HTTP 502 no body (server_error)");
   });
 
   it("a huge error and message in a JSON body: a short message", () => {
@@ -119,14 +129,18 @@ describe("messages are one short printable line", () => {
       error: "Internal\u001b[2J\u001b[31m Error\r\nX-Fake: 1\u0000",
       message: "evil\u202ereversed\u2066",
     });
-    expect(error.message).toBe("getSftMetadata: HTTP 500 Internal [2J [31m Error X-Fake: 1: evil reversed (server_error)");
+    expect(error.message).toBe(
+      "getSftMetadata: HTTP 500 Internal [2J [31m Error X-Fake: 1: evil reversed (server_error)",
+    );
   });
 
   it("property: any status and body give a message of at most 300 characters and no control character", () => {
     const text = fc.oneof(
       fc.string(),
       fc.string({ unit: "binary" }),
-      fc.string({ unit: fc.constantFrom("\u001b", "\r", "\n", "\u0000", "\u202e", "\u0085", "\u009b", "a", " ") }),
+      fc.string({
+        unit: fc.constantFrom("\u001b", "\r", "\n", "\u0000", "\u202e", "\u0085", "\u009b", "a", " "),
+      }),
       fc.string({ minLength: 300, maxLength: 5000 }),
     );
     const body = fc.oneof(
@@ -140,13 +154,18 @@ describe("messages are one short printable line", () => {
       fc.anything(),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...OPERATIONS), fc.integer({ min: 100, max: 999 }), body, (op, status, b) => {
-        const error = classify(status, b, op);
-        expect(error).toBeInstanceOf(HiroApiError);
-        expect(typeof error.kind).toBe("string");
-        expect(error.message.length).toBeLessThanOrEqual(300);
-        expect(error.message).not.toMatch(CONTROL);
-      }),
+      fc.property(
+        fc.constantFrom(...OPERATIONS),
+        fc.integer({ min: 100, max: 999 }),
+        body,
+        (op, status, b) => {
+          const error = classify(status, b, op);
+          expect(error).toBeInstanceOf(HiroApiError);
+          expect(typeof error.kind).toBe("string");
+          expect(error.message.length).toBeLessThanOrEqual(300);
+          expect(error.message).not.toMatch(CONTROL);
+        },
+      ),
       { numRuns: 500 },
     );
   });
