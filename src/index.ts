@@ -12,6 +12,7 @@ export {
   type ApiErrorBodies,
   HiroApiError,
   type HiroApiErrorKind,
+  type HiroApiErrorOf,
   HiroError,
   HiroNetworkError,
   HiroTimeoutError,
@@ -50,4 +51,5 @@ export type {
   ValidationErrorBody,
 } from "./types.js";
 export { formatUnits, parseUnits, toBigInt } from "./units.js";
+export { HiroWaitTimeoutError } from "./wait-errors.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./wait-for-metadata.js";
