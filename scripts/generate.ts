@@ -1,6 +1,7 @@
 /**
  * Writes the runtime pieces of `src/generated/` that openapi-typescript does not: the parameter rules
- * (patterns, ranges, defaults) the client checks before sending. `--check` compares instead of writing
+ * (patterns, ranges, defaults) the client checks before sending, the response validators, and the map
+ * of documented error bodies to error kinds (`x-error-kind`, see `lib/error-kinds.ts`). `--check` compares instead of writing
  * and exits 1 when a file is stale. The types themselves come from `openapi-typescript` (see package.json).
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -8,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { parse } from "yaml";
+import { errorKindsSource } from "./lib/error-kinds.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const RULE_KEYS = ["type", "pattern", "minimum", "maximum", "exclusiveMaximum", "default"] as const;
@@ -19,13 +21,13 @@ const RESPONSE_SCHEMAS = {
 } as const;
 const ANNOTATIONS = new Set(["description", "example", "examples"]);
 
-/** The schema without its annotations (descriptions, examples): they do not validate, only weigh. */
+/** The schema without its annotations (descriptions, examples, `x-` extensions): they do not validate, only weigh. */
 function stripAnnotations(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripAnnotations);
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !ANNOTATIONS.has(key))
+      .filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith("x-"))
       .map(([key, inner]) => [key, stripAnnotations(inner)]),
   );
 }
@@ -70,7 +72,7 @@ interface ParameterObject {
 
 /** The generated files, path → content, for the spec at `specPath`. */
 export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, string> {
-  const spec = parse(readFileSync(specPath, "utf8")) as {
+  const spec = parse(readFileSync(specPath, "utf8")) as Parameters<typeof errorKindsSource>[0] & {
     components: { parameters: Record<string, ParameterObject>; schemas: Record<string, unknown> };
   };
   const rules: Record<string, Record<string, unknown>> = {};
@@ -92,6 +94,7 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
     ["src/generated/parameters.ts", parameters],
     ["src/generated/validators.js", validatorsSource(spec.components.schemas)],
     ["src/generated/validators.d.ts", VALIDATORS_DTS],
+    ["src/generated/error-kinds.ts", errorKindsSource(spec)],
   ]);
 }
 

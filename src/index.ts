@@ -60,4 +60,5 @@ export type {
   ValidationErrorBody,
 } from "./types.js";
 export { formatUnits, parseUnits, toBigInt } from "./units.js";
+export { HiroWaitTimeoutError } from "./wait-errors.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./wait-for-metadata.js";

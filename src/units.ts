@@ -3,6 +3,7 @@
  * amounts): no floating point anywhere, so nothing is rounded.
  */
 import { HiroValidationError } from "./errors.js";
+import { quoted } from "./safe-text.js";
 
 const MAX_DECIMALS = 38;
 const INTEGER = /^[0-9]+$/;
@@ -57,14 +58,11 @@ export function parseUnits(text: string, decimals: number): bigint {
   if (!match)
     throw new HiroValidationError(
       "amount",
-      `must be a non-negative decimal such as "12.5"; got ${JSON.stringify(text)}`,
+      `must be a non-negative decimal such as "12.5"; got ${typeof text === "string" ? quoted(text) : typeof text}`,
     );
   const [, whole = "", fraction = ""] = match;
   if (fraction.length > places && /[1-9]/.test(fraction.slice(places))) {
-    throw new HiroValidationError(
-      "amount",
-      `has more than ${places} decimal places: ${JSON.stringify(text)}`,
-    );
+    throw new HiroValidationError("amount", `has more than ${places} decimal places: ${quoted(text)}`);
   }
   return BigInt(whole + fraction.slice(0, places).padEnd(places, "0"));
 }

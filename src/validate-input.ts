@@ -6,17 +6,28 @@
  */
 import { HiroValidationError } from "./errors.js";
 import { parameterRules as rules } from "./generated/parameters.js";
+import { quoted } from "./safe-text.js";
 
 const U128_MAX = (1n << 128n) - 1n;
 const DECIMAL = /^[0-9]+$/;
 const PRINCIPAL = new RegExp(rules.principal.pattern);
+// The address half of the spec's "<address>\.<contract name>" pattern, to say which half is wrong.
+const ADDRESS = new RegExp(`${rules.principal.pattern.split("\\.")[0]}$`);
+const PRINCIPAL_FORM = `must be a contract principal "<address>.<contract name>"`;
 const HEX_TX_ID = new RegExp(rules.tx_id.pattern);
+/** The longest part of a bad value a message shows. */
+const SHOWN_MAX = 80;
 
-/** A short, printable rendering of a bad value for an error message. */
+/** A bad value for an error message: whole up to a limit, control characters escaped, never a huge text. */
 function show(value: unknown): string {
-  if (typeof value === "bigint") return `${value}n`;
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === "number") return String(value);
+  if (typeof value === "bigint") {
+    const digits = value.toString();
+    return digits.length > SHOWN_MAX
+      ? `${digits.slice(0, SHOWN_MAX)}…n (${digits.length} digits)`
+      : `${digits}n`;
+  }
+  if (typeof value === "string") return quoted(value, SHOWN_MAX);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
   return value === null ? "null" : typeof value;
 }
 
@@ -26,18 +37,34 @@ function bigInteger(parameter: string, value: unknown, max: bigint, allowed: str
   if (typeof value === "bigint") n = value;
   else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
   else if (typeof value === "string" && DECIMAL.test(value)) n = BigInt(value);
-  else throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
+  else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
+    // 2**53 + 1 written as a number literal is already 2**53: the digits the caller meant are gone.
+    throw new HiroValidationError(
+      parameter,
+      `must be ${allowed}; got ${show(value)}, a number past 2^53-1 whose precision was lost before the call: pass a bigint or a decimal string`,
+    );
+  } else throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
   if (n < 0n || n > max) throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
   return n;
 }
 
+/** What is wrong with a string that is not a contract principal, part by part. */
+function principalProblem(value: string): string {
+  const dot = value.indexOf(".");
+  if (dot < 0) return `${PRINCIPAL_FORM}, but has no "."`;
+  // The spec's pattern is exactly "<address>\\.<name>": a good address leaves the name to blame.
+  return ADDRESS.test(value.slice(0, dot))
+    ? `the contract name after the "." must start with a letter, then letters, digits, - or _, at most 40 chars`
+    : `the address before the "." must be upper-case c32 (0-9, A-Z but I, L, O, U), 28–41 chars`;
+}
+
 /** `principal`: a contract principal matching the spec's pattern. */
 export function checkPrincipal(value: unknown): string {
-  if (typeof value !== "string" || !PRINCIPAL.test(value)) {
-    throw new HiroValidationError(
-      "principal",
-      `must be a contract principal "<upper-case c32 address>.<contract name>" matching ${rules.principal.pattern}; got ${show(value)}`,
-    );
+  if (typeof value !== "string") {
+    throw new HiroValidationError("principal", `${PRINCIPAL_FORM} (a string); got ${show(value)}`);
+  }
+  if (!PRINCIPAL.test(value)) {
+    throw new HiroValidationError("principal", `${principalProblem(value)}; got ${show(value)}`);
   }
   return value;
 }

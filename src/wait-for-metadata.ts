@@ -3,11 +3,12 @@
  * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline.
  */
 import type { LookupClient } from "./client.js";
-import { HiroApiError, HiroTimeoutError } from "./errors.js";
+import { HiroApiError } from "./errors.js";
 import type { RequestOptions } from "./lookup.js";
 import { checkTimeout } from "./options.js";
 import { sleep } from "./retry.js";
 import type { SftMetadataParams, SftMetadataResponse } from "./types.js";
+import { HiroWaitTimeoutError } from "./wait-errors.js";
 
 /** Options of {@link waitForMetadata}. */
 export interface WaitForMetadataOptions extends RequestOptions {
@@ -21,8 +22,8 @@ export interface WaitForMetadataOptions extends RequestOptions {
 
 /**
  * Looks up a token's metadata, asking again with backoff while it answers `metadata_pending`.
- * Any other error is thrown at once. Past `deadlineMs` it rejects with a {@link HiroTimeoutError}
- * whose `cause` is the last `metadata_pending` error; `signal` aborts at any time.
+ * Any other error is thrown at once. Past `deadlineMs` it rejects with a {@link HiroWaitTimeoutError}
+ * whose `lastError` (and `cause`) is the last `metadata_pending` error; `signal` aborts at any time.
  */
 export async function waitForMetadata(
   client: Pick<LookupClient, "getSftMetadata">,
@@ -38,9 +39,9 @@ export async function waitForMetadata(
     try {
       return await client.getSftMetadata(params, request);
     } catch (error) {
-      if (!(error instanceof HiroApiError && error.kind === "metadata_pending")) throw error;
+      if (!(error instanceof HiroApiError && error.is("metadata_pending"))) throw error;
       const left = deadline - Date.now();
-      if (left <= 0) throw new HiroTimeoutError(deadlineMs, { cause: error });
+      if (left <= 0) throw new HiroWaitTimeoutError(deadlineMs, error);
       await sleep(Math.min(delay, left), request.signal);
     }
   }

@@ -1,11 +1,6 @@
 /** Exit codes of the `hiro-lookup` CLI, one per kind of failure. */
-import {
-  HiroApiError,
-  HiroError,
-  HiroNetworkError,
-  HiroTimeoutError,
-  HiroValidationError,
-} from "../errors.js";
+import { HiroApiError, HiroError, HiroNetworkError, HiroValidationError } from "../errors.js";
+import { HiroWaitTimeoutError } from "../wait-errors.js";
 
 export const EXIT = {
   ok: 0,
@@ -19,7 +14,10 @@ export const EXIT = {
 /** The exit code for an error thrown by a lookup. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof HiroValidationError) return EXIT.usage;
-  if (error instanceof HiroNetworkError || error instanceof HiroTimeoutError) return EXIT.network;
+  // A HiroTimeoutError is a HiroNetworkError: no answer came back in time.
+  if (error instanceof HiroNetworkError) return EXIT.network;
+  // Every request of the wait was answered: the service, not the network, kept the metadata back.
+  if (error instanceof HiroWaitTimeoutError) return EXIT.apiError;
   if (error instanceof HiroApiError) {
     if (error.kind === "not_found" || error.kind === "locale_not_found") return EXIT.notFound;
     if (error.kind === "rate_limited") return EXIT.rateLimited;

@@ -45,8 +45,8 @@ const SPEC_ID = "https://hiro-lookup.invalid/openapi.json";
 /** An Ajv (JSON Schema 2020-12) that resolves `#/components/...` refs of the spec. */
 export function specAjv(spec: OpenApiSpec = loadSpec()): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
-  // OpenAPI keywords that are annotations, not JSON Schema validation keywords.
-  ajv.addVocabulary(["example", "components", "discriminator", "xml", "externalDocs"]);
+  // OpenAPI keywords and our vendor extension (`x-error-kind`): annotations, not validation keywords.
+  ajv.addVocabulary(["example", "components", "discriminator", "xml", "externalDocs", "x-error-kind"]);
   ajv.addSchema({ $id: SPEC_ID, components: { schemas: spec.components.schemas } });
   return ajv;
 }

@@ -3,7 +3,8 @@
  *
  * - Every parameter, fed anything (strings of any code points, numbers, doubles, bigints, path
  *   traversal, percent-escapes, `?`, `#`, CR/LF, NUL, objects…), either fails with a HiroValidationError
- *   naming that parameter and sends nothing, or sends exactly one request whose URL is the canonical,
+ *   naming that parameter (its message one line of at most 300 characters, no control character) and
+ *   sends nothing, or sends exactly one request whose URL is the canonical,
  *   percent-encoded one, computed here independently of the client.
  * - Nothing a caller passes as a parameter can reach a header; CR/LF in `apiKey` or `headers` is a
  *   HiroValidationError that does not repeat the value.
@@ -34,6 +35,9 @@ const U128_MAX = 2n ** 128n - 1n;
 const ORDINAL_MAX = 2_099_999_997_689_999n;
 /** The spec's principal pattern (c32 address, a dot, a contract name), restated, not imported. */
 const PRINCIPAL_PATTERN = /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a-zA-Z][a-zA-Z0-9_-]{0,39}$/;
+/** C0/C1 controls, DEL and bidi overrides: none may reach an error message. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** A lone (unpaired) UTF-16 surrogate: such a string has no UTF-8 form, so no percent-encoding. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -196,6 +200,9 @@ const HOSTILE_STRINGS = [
   "\u0000",
   "a\u0000b",
   "\u2028",
+  "\u202egnp.exe",
+  "\u009b31m",
+  "\u001b[2J",
   "\uFEFF1",
   "１",
   "١٢٣",
@@ -228,7 +235,22 @@ const anyCodePoints = fc.string({
   unit: fc.oneof(
     fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
     fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)),
-    fc.constantFrom("\r", "\n", "\u0000", "/", "?", "#", "%", ".", "'", " "),
+    fc.constantFrom(
+      "\r",
+      "\n",
+      "\u0000",
+      "\u001b",
+      "\u0085",
+      "\u009b",
+      "\u202e",
+      "/",
+      "?",
+      "#",
+      "%",
+      ".",
+      "'",
+      " ",
+    ),
   ),
 });
 
@@ -327,6 +349,10 @@ async function checkOne(operation: OperationName, parameter: string, value: unkn
     const error = settled.ok ? undefined : settled.error;
     expect(error, `${parameter} = ${shown}`).toBeInstanceOf(HiroValidationError);
     expect((error as HiroValidationError).parameter).toBe(parameter);
+    // The value is echoed in the message: one short line, its control characters escaped.
+    const { message } = error as HiroValidationError;
+    expect(message.length, `${parameter} = ${shown}: ${message}`).toBeLessThanOrEqual(300);
+    expect(message, `${parameter} = ${shown}`).not.toMatch(CONTROL);
     expect(requests, `${parameter} = ${shown}: nothing may be sent`).toHaveLength(0);
     return;
   }

@@ -56,6 +56,20 @@ describe("formatUnits / parseUnits", () => {
     expect(() => parseUnits(text, 2)).toThrow(HiroValidationError);
   });
 
+  it("echoes a bad amount cut to 80 characters, control characters escaped", () => {
+    expect(() => parseUnits(`1\u001b[2J${"9".repeat(10_000)}`, 2)).toThrow(
+      `amount: must be a non-negative decimal such as "12.5"; got "1\\u001b[2J${"9".repeat(70)}…" (10005 characters)`,
+    );
+    expect(() => parseUnits(`0.${"1".repeat(10_000)}`, 2)).toThrow(
+      /decimal places: "0\.1{78}…" \(10002 characters\)$/,
+    );
+  });
+
+  it("a bad amount that is not a string is a HiroValidationError too (JSON.stringify threw on a bigint)", () => {
+    expect(() => parseUnits(5n as unknown as string, 2)).toThrow(HiroValidationError);
+    expect(() => parseUnits(undefined as unknown as string, 2)).toThrow(/got undefined$/);
+  });
+
   it.each([[-1], [39], [1.5]])("rejects decimals %s", (d) => {
     expect(() => formatUnits(1n, d)).toThrow(/decimals/);
     expect(() => parseUnits("1", d)).toThrow(/decimals/);

@@ -115,26 +115,35 @@ describe("bad parameters fail as a rejected promise", () => {
 });
 
 describe("principal", () => {
-  const allowed = /contract principal.*upper-case c32 address.*contract name/;
-  const rejected: Array<[string, unknown]> = [
-    ["a lower-case address", PRINCIPAL.toLowerCase()],
-    ["no dot", PRINCIPAL.replace(".", "")],
-    ["a contract name starting with a digit", "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.1key"],
-    ["a 42-character address", `SP${"3".repeat(40)}.token`],
-    ["a 27-character address", `SP${"3".repeat(25)}.token`],
-    ["a 41-character contract name", `${PRINCIPAL.split(".")[0]}.a${"b".repeat(40)}`],
-    ["a number", 123],
-    ["undefined", undefined],
-    ["a path traversal", "../x"],
-    ["a principal with a trailing slash", `${PRINCIPAL}/`],
+  const NOT_A_STRING = /must be a contract principal "<address>\.<contract name>" \(a string\)/;
+  const NO_DOT = /must be a contract principal "<address>\.<contract name>", but has no "\."/;
+  const ADDRESS = /the address before the "\." must be upper-case c32 .*28–41 chars/;
+  const NAME =
+    /the contract name after the "\." must start with a letter, then letters, digits, - or _, at most 40/;
+  const allowed = new RegExp([NOT_A_STRING, NO_DOT, ADDRESS, NAME].map((r) => r.source).join("|"));
+  const rejected: Array<[string, unknown, RegExp]> = [
+    ["a lower-case address", PRINCIPAL.toLowerCase(), ADDRESS],
+    ["no dot", PRINCIPAL.replace(".", ""), NO_DOT],
+    ["a contract name starting with a digit", "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.1key", NAME],
+    ["a 42-character address", `SP${"3".repeat(40)}.token`, ADDRESS],
+    ["a 27-character address", `SP${"3".repeat(25)}.token`, ADDRESS],
+    ["an address with an I (not c32)", `SP${"I".repeat(30)}.token`, ADDRESS],
+    ["a 41-character contract name", `${PRINCIPAL.split(".")[0]}.a${"b".repeat(40)}`, NAME],
+    ["a second dot", `${PRINCIPAL}.v2`, NAME],
+    ["a number", 123, NOT_A_STRING],
+    ["undefined", undefined, NOT_A_STRING],
+    ["a path traversal", "../x", ADDRESS],
+    ["a principal with a trailing slash", `${PRINCIPAL}/`, NAME],
   ];
 
-  it.each(rejected)("rejects %s", async (_, principal) => {
+  it.each(rejected)("rejects %s, saying which part is wrong", async (_, principal, problem) => {
     const { client, requests } = setup();
 
     const error = await failureOf(() => sft(client, { principal }));
 
-    expectValidationError(error, "principal", allowed);
+    const validation = expectValidationError(error, "principal", problem);
+    // The spec's regex is for machines: the message describes the rule instead.
+    expect(validation.message).not.toContain("[0123456789ABCDEFGHJKMNPQRSTVWXYZ]");
     expect(requests).toHaveLength(0);
   });
 
@@ -516,5 +525,77 @@ describe("per-call options", () => {
 
     expectValidationError(error, option, allowed);
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe("messages show the bad value, readably", () => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+  const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202e]/;
+
+  it("a bad value up to 80 characters is shown whole", async () => {
+    const { client } = setup();
+    const value = `${TX_ID.slice(0, 60)}zzzzzzzzzzzzzzzzzzz`; // 79 characters
+
+    const error = await failureOf(() => activity(client, { tx_id: value }));
+
+    expect((error as Error).message).toContain(`got "${value}"`);
+  });
+
+  it("a longer one is cut at 80 characters, with its length", async () => {
+    const { client } = setup();
+    const value = `${PRINCIPAL.split(".")[0]}.${"x".repeat(200)}`;
+
+    const error = await failureOf(() => sft(client, { principal: value }));
+
+    expect((error as Error).message).toContain(`got "${value.slice(0, 80)}…" (${value.length} characters)`);
+    expect((error as Error).message.length).toBeLessThanOrEqual(300);
+  });
+
+  it("a control character in the value is shown escaped, never raw", async () => {
+    const { client } = setup();
+
+    const newline = await failureOf(() => activity(client, { tx_id: `${TX_ID}\n` }));
+    const terminal = await failureOf(() => sft(client, { principal: "\u001b[2J\u202eSP.x\u0000" }));
+
+    expect((newline as Error).message).toContain(`got "${TX_ID}\\n"`);
+    expect((terminal as Error).message).toContain('got "\\u001b[2J\\u202eSP.x\\u0000"');
+    expect((newline as Error).message).not.toMatch(CONTROL);
+    expect((terminal as Error).message).not.toMatch(CONTROL);
+  });
+
+  it("a huge bigint is cut too", async () => {
+    const { client } = setup();
+
+    const error = await failureOf(() => sft(client, { token_id: 10n ** 1000n }));
+
+    expect((error as Error).message).toMatch(/got 10{79}…n \(1001 digits\)$/);
+  });
+
+  it.each([
+    ["token_id", 2 ** 53 + 1, (client: LookupClient, v: unknown) => sft(client, { token_id: v })],
+    ["token_id", 1e30, (client: LookupClient, v: unknown) => sft(client, { token_id: v })],
+    ["ordinal", 2 ** 60, (client: LookupClient, v: unknown) => sats(client, { ordinal: v })],
+  ])(
+    "%s given as the unsafe number %d says precision was lost and what to pass instead",
+    async (name, value, call) => {
+      const { client, requests } = setup();
+
+      const error = await failureOf(() => call(client, value));
+
+      expectValidationError(
+        error,
+        name,
+        /precision was lost before the call: pass a bigint or a decimal string/,
+      );
+      expect(requests).toHaveLength(0);
+    },
+  );
+
+  it("a safe but out-of-range number does not talk about precision", async () => {
+    const { client } = setup();
+
+    const error = await failureOf(() => sats(client, { ordinal: 2099999997690000 }));
+
+    expect((error as Error).message).not.toMatch(/precision/);
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   createLookupClient,
   HiroApiError,
-  HiroTimeoutError,
+  HiroNetworkError,
   HiroValidationError,
+  HiroWaitTimeoutError,
   waitForMetadata,
 } from "../../src/index.js";
 import { fakeFetch, json, PRINCIPAL } from "../helpers/fake-fetch.js";
@@ -20,17 +21,35 @@ describe("waitForMetadata", () => {
     expect(requests).toHaveLength(3);
   });
 
-  it("rejects with HiroTimeoutError at the deadline, keeping the last answer as cause", async () => {
+  it("rejects with HiroWaitTimeoutError at the deadline, keeping the last answer as lastError and cause", async () => {
     const { fetch, requests } = fakeFetch(pending);
     const client = createLookupClient({ fetch });
     const started = Date.now();
     const error = await waitForMetadata(client, params, { deadlineMs: 120, initialDelayMs: 20 }).catch(
       (e) => e,
     );
-    expect(error).toBeInstanceOf(HiroTimeoutError);
-    expect((error as HiroTimeoutError).cause).toMatchObject({ kind: "metadata_pending" });
+    expect(error).toBeInstanceOf(HiroWaitTimeoutError);
+    const wait = error as HiroWaitTimeoutError;
+    expect(wait.name).toBe("HiroWaitTimeoutError");
+    expect(wait.deadlineMs).toBe(120);
+    expect(wait.lastError).toBeInstanceOf(HiroApiError);
+    expect(wait.lastError).toMatchObject({ kind: "metadata_pending", status: 422 });
+    expect(wait.cause).toBe(wait.lastError);
+    expect(wait.message).toBe(
+      "getSftMetadata: the token's metadata was still being fetched after 120 ms (waitForMetadata deadlineMs)",
+    );
     expect(Date.now() - started).toBeLessThan(1000);
     expect(requests.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("its deadline is not a transport timeout: the error is no HiroNetworkError", async () => {
+    const { fetch } = fakeFetch(pending);
+    const client = createLookupClient({ fetch });
+    const error = await waitForMetadata(client, params, { deadlineMs: 10, initialDelayMs: 5 }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(HiroWaitTimeoutError);
+    expect(error).not.toBeInstanceOf(HiroNetworkError);
   });
 
   it("throws any other error at once", async () => {
