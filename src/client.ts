@@ -15,6 +15,8 @@ import {
 } from "./options.js";
 import { pipelineFetch, type RetryEvent } from "./pipeline.js";
 import { RETRY_DEFAULTS } from "./retry.js";
+import { type BaseUrlOption, routeOf, routesOf, routing } from "./routes.js";
+import type { ServiceName } from "./services.js";
 import type {
   PaginatedInscriptions,
   PaginatedRuneActivity,
@@ -34,17 +36,26 @@ import {
   checkTxId,
 } from "./validate-input.js";
 
-/** Hiro's hosted API. */
-export const DEFAULT_BASE_URL = "https://api.hiro.so";
 /** Default of {@link LookupClientOptions.maxResponseBytes}: 16 MiB (the largest real page is about 5 MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** Options of {@link createLookupClient}. */
 export interface LookupClientOptions {
-  /** Base URL of the service, e.g. a self-hosted bitcoin-indexer. Default `https://api.hiro.so`; a trailing slash is fine. */
-  baseUrl?: string | undefined;
-  /** Hiro API key, sent as `x-api-key` to the base URL's origin only. Never in a URL, an error, a message or middleware. */
+  /**
+   * Where the services live. A string serves all three (a proxy in front of them); or one per service:
+   * `{ metadata, ordinals, runes }`, e.g. `{ ordinals: "http://127.0.0.1:3000", runes: "http://127.0.0.1:3001" }`
+   * for bitcoin-indexer's two servers. `metadata` defaults to `https://api.hiro.so`; `ordinals` and `runes`
+   * have no default (Hiro retired its hosted Ordinals and Runes APIs on 2026-03-09): a call to one without
+   * a base URL rejects with a {@link HiroValidationError} and sends nothing. A trailing slash is fine.
+   */
+  baseUrl?: BaseUrlOption | undefined;
+  /**
+   * API key, sent as `x-api-key` only to the origin of the services it is for: all three with a string
+   * `baseUrl`, else those in `apiKeyServices`. Never in a URL, an error, a message or middleware.
+   */
   apiKey?: string | undefined;
+  /** With a `baseUrl` object, the services the key goes to. Default `["metadata"]` (a Hiro key means nothing to your indexer). */
+  apiKeyServices?: readonly ServiceName[] | undefined;
   /**
    * The `fetch` under the pipeline (tests, proxies, instrumentation). Default: the global `fetch`, looked
    * up on each attempt. It is called with one `Request` per attempt, as openapi-fetch calls fetch.
@@ -96,8 +107,9 @@ function query<Q extends object>(entries: Q): { [K in keyof Q]?: Exclude<Q[K], u
 
 /** Creates a client for the three lookups. Throws {@link HiroValidationError} on a bad option. */
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
-  const baseUrl = checkBaseUrl("baseUrl", options.baseUrl ?? DEFAULT_BASE_URL);
-  const apiKey = checkApiKey("apiKey", options.apiKey);
+  const routes = routesOf(options.baseUrl, options.apiKey, options.apiKeyServices);
+  // Every service is routed; the metadata service, always set, is openapi-fetch's own base URL.
+  const baseUrl = routeOf(routes, "metadata").base;
   const userFetch = options.fetch;
   const settings: LookupSettings = {
     fetch: () => userFetch ?? fetch,
@@ -112,7 +124,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
       options.maxResponseBytes === undefined
         ? DEFAULT_MAX_RESPONSE_BYTES
         : checkByteCount("maxResponseBytes", options.maxResponseBytes),
-    apiKeys: new Map(apiKey === undefined ? [] : [[new URL(baseUrl).origin, apiKey]]),
+    routes,
     onRetry: options.onRetry,
     now: Date.now,
     random: () => Math.random(),
@@ -123,6 +135,8 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     ...(headers ? { headers } : {}),
     fetch: pipelineFetch(settings) as typeof fetch,
   });
+  const bases = new Set(Object.values(routes).map((route) => route?.base));
+  if (bases.size > 1) client.use(routing(routes, baseUrl));
   client.use(...(options.middleware ?? []));
 
   return {
@@ -130,7 +144,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     async getSftMetadata(params, callOptions) {
       const path = { principal: checkPrincipal(params?.principal), token_id: checkTokenId(params?.token_id) };
       const q = query({ locale: checkLocale(params?.locale) });
-      return runLookup("getSftMetadata", settings, callOptions, (init) =>
+      return runLookup("metadata", settings, callOptions, (init) =>
         client.GET("/metadata/v1/sft/{principal}/{token_id}", {
           // token_id goes out as its decimal string: exact for u128, which a number is not.
           params: { path: path as unknown as { principal: string; token_id: number }, query: q },
@@ -141,7 +155,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     async getSatoshiInscriptions(params, callOptions) {
       const ordinal = checkOrdinal(params?.ordinal);
       const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
-      return runLookup("getSatoshiInscriptions", settings, callOptions, (init) =>
+      return runLookup("ordinals", settings, callOptions, (init) =>
         client.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
           params: { path: { ordinal }, query: q },
           ...init,
@@ -151,7 +165,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     async getTransactionActivity(params, callOptions) {
       const tx_id = checkTxId(params?.tx_id);
       const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
-      return runLookup("getTransactionActivity", settings, callOptions, (init) =>
+      return runLookup("runes", settings, callOptions, (init) =>
         client.GET("/runes/v1/transactions/{tx_id}/activity", {
           params: { path: { tx_id }, query: q },
           ...init,

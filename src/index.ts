@@ -6,7 +6,6 @@
 export type { Middleware } from "openapi-fetch";
 export {
   createLookupClient,
-  DEFAULT_BASE_URL,
   DEFAULT_MAX_RESPONSE_BYTES,
   type LookupClient,
   type LookupClientOptions,
@@ -32,6 +31,8 @@ export {
   validateResponses,
 } from "./response-validation.js";
 export { type AttemptOutcome, parseRetryAfter, RETRY_DEFAULTS, retryDelayMs, shouldRetry } from "./retry.js";
+export { type BaseUrlOption, DEFAULT_BASE_URL } from "./routes.js";
+export type { ServiceName } from "./services.js";
 export type {
   ActivityLocation,
   BigIntegerInput,

@@ -8,7 +8,9 @@ import { checkHeaders, checkRetries, checkTimeout } from "./options.js";
 import { type PipelineSettings, pipelineFetch, requestUrlOf } from "./pipeline.js";
 import { raceAbort } from "./read-body.js";
 import { parseRetryAfter } from "./retry.js";
+import { routeOf } from "./routes.js";
 import { printable } from "./safe-text.js";
+import { SERVICES, type ServiceName } from "./services.js";
 import type { OperationId } from "./types.js";
 
 /** Per-call options of every lookup; each overrides the client's option of the same name. */
@@ -32,6 +34,7 @@ export interface LookupSettings extends PipelineSettings {
 
 /** The openapi-fetch options a lookup passes on. */
 export interface CallInit {
+  baseUrl: string;
   parseAs: "text";
   signal: AbortSignal;
   headers?: Headers;
@@ -89,13 +92,15 @@ function resultOf<T>(operationId: OperationId, answer: TextAnswer, now: number):
  * (a bad one rejects before anything is sent); the deadline covers middleware, pacing, attempts and waits.
  */
 export async function runLookup<T>(
-  operationId: OperationId,
+  service: ServiceName,
   settings: LookupSettings,
   options: RequestOptions | undefined,
   send: (init: CallInit) => Promise<TextAnswer>,
 ): Promise<T> {
   const { signal: caller, timeoutMs, totalTimeoutMs, maxRetries, headers } = options ?? {};
-  const init: CallInit = { parseAs: "text", signal: caller as AbortSignal };
+  const { operationId } = SERVICES[service];
+  const { base } = routeOf(settings.routes, service);
+  const init: CallInit = { baseUrl: base, parseAs: "text", signal: caller as AbortSignal };
   const total =
     totalTimeoutMs === undefined ? settings.totalTimeoutMs : checkTimeout("totalTimeoutMs", totalTimeoutMs);
   if (timeoutMs !== undefined || maxRetries !== undefined) {

@@ -14,6 +14,7 @@ import {
 } from "./errors.js";
 import { BodyTooLargeError, bufferResponse, raceAbort } from "./read-body.js";
 import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry, sleep } from "./retry.js";
+import { type Routes, routeOf } from "./routes.js";
 import { printable } from "./safe-text.js";
 import { SERVICES, serviceOf } from "./services.js";
 
@@ -50,8 +51,8 @@ export interface PipelineSettings extends AttemptLimits {
   /** The fetch underneath; looked up per attempt, so a replaced global fetch is used. */
   fetch: () => typeof fetch;
   maxResponseBytes: number;
-  /** API keys by origin: a key is attached only to requests for its own origin. */
-  apiKeys: ReadonlyMap<string, string>;
+  /** Each service's base URL and key: a key is attached only to requests for its service's own origin. */
+  routes: Routes;
   onRetry?: ((event: RetryEvent) => void) | undefined;
   pacer?: Pacer | undefined;
   now: () => number;
@@ -92,7 +93,8 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
     }
     const operationId = SERVICES[service].operationId;
     const where = `${operationId}: GET ${printable(request.url, 160)}`;
-    const key = settings.apiKeys.get(url.origin);
+    const route = routeOf(settings.routes, service);
+    const key = route.origin === url.origin ? route.apiKey : undefined;
     const call = request.signal;
     let timedOut = 0;
     for (let attempt = 1; ; attempt++) {

@@ -37,3 +37,6 @@ export function never(request: Request): Promise<Response> {
 export const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 export const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 export const ORDINAL = 1252201400444387;
+
+/** A local base URL for injected-fetch tests: every service is routed there (Hiro hosts only metadata). */
+export const LOCAL = "http://127.0.0.1:3999";

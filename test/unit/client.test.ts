@@ -1,20 +1,20 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createLookupClient, HiroApiError, HiroNetworkError, HiroTimeoutError } from "../../src/index.js";
-import { fakeFetch, json, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, LOCAL, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 
 const page = (results: unknown[] = [], total = results.length) =>
   json({ limit: 20, offset: 0, total, results });
 
 describe("requests", () => {
-  it("builds the canonical URL of each operation on the default base URL", async () => {
+  it("builds the canonical URL of each paged operation", async () => {
     const { fetch, requests } = fakeFetch(() => page());
-    const client = createLookupClient({ fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     await client.getSatoshiInscriptions({ ordinal: ORDINAL, offset: 40, limit: 20 });
     await client.getTransactionActivity({ tx_id: TX_ID });
     expect(requests.map((r) => r.url)).toEqual([
-      `https://api.hiro.so/ordinals/v1/sats/${ORDINAL}/inscriptions?offset=40&limit=20`,
-      `https://api.hiro.so/runes/v1/transactions/${TX_ID}/activity`,
+      `${LOCAL}/ordinals/v1/sats/${ORDINAL}/inscriptions?offset=40&limit=20`,
+      `${LOCAL}/runes/v1/transactions/${TX_ID}/activity`,
     ]);
     expect(requests.every((r) => r.method === "GET")).toBe(true);
   });
@@ -30,7 +30,12 @@ describe("requests", () => {
 
   it("sends the API key as x-api-key, never in the URL, plus client and per-call headers", async () => {
     const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ fetch, apiKey: "k-123", headers: { "user-agent": "test-suite" } });
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      fetch,
+      apiKey: "k-123",
+      headers: { "user-agent": "test-suite" },
+    });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: "1" }, { headers: { "x-trace": "abc" } });
     const request = requests[0];
     expect(request?.headers.get("x-api-key")).toBe("k-123");
@@ -47,7 +52,7 @@ describe("requests", () => {
     ["a record", { "x-trace": "abc" }],
   ])("takes per-call and client headers given as %s", async (_, given) => {
     const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ fetch, headers: given });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch, headers: given });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: "1" }, { headers: given });
     const sent = [...(requests[0]?.headers ?? new Headers())];
     expect(sent.filter(([name]) => name === "x-trace")).toEqual([["x-trace", "abc"]]);
@@ -56,7 +61,7 @@ describe("requests", () => {
 
   it("sends a u128 token id exactly, and a 0x/upper-case tx id bare and lower-case", async () => {
     const { fetch, requests } = fakeFetch(() => json({ limit: 20, offset: 0, total: 0, results: [] }));
-    const client = createLookupClient({ fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 2n ** 128n - 1n });
     await client.getTransactionActivity({ tx_id: `0x${TX_ID.toUpperCase()}` });
     expect(new URL(requests[0]?.url ?? "").pathname).toBe(
@@ -67,7 +72,7 @@ describe("requests", () => {
 
   it("returns the parsed body as the typed result", async () => {
     const body = { limit: 20, offset: 0, total: 1, results: [{ id: "x", number: -7 }] };
-    const client = createLookupClient({ fetch: fakeFetch(() => json(body)).fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(body)).fetch });
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).resolves.toEqual(body);
   });
 
@@ -158,11 +163,11 @@ describe("error kinds", () => {
   ];
 
   it.each(cases)("%s → %s", async (_, respond, kind, body) => {
-    const client = createLookupClient({ fetch: fakeFetch(respond).fetch, maxRetries: 0 });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(respond).fetch, maxRetries: 0 });
     const error = await client.getSftMetadata(sft).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error).toMatchObject({ name: "HiroApiError", kind, body, operationId: "getSftMetadata" });
-    expect((error as HiroApiError).url).toBe(`https://api.hiro.so/metadata/v1/sft/${PRINCIPAL}/35`);
+    expect((error as HiroApiError).url).toBe(`${LOCAL}/metadata/v1/sft/${PRINCIPAL}/35`);
     expect((error as Error).message).toContain("getSftMetadata");
   });
 
@@ -172,13 +177,14 @@ describe("error kinds", () => {
       error: "Not Found",
       statusCode: 404,
     };
-    const client = createLookupClient({ fetch: fakeFetch(() => json(notFound, 404)).fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(notFound, 404)).fetch });
     const error = await client.getSatoshiInscriptions({ ordinal: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "unexpected_status", status: 404, body: notFound });
   });
 
   it("keeps a usable Retry-After as retryAfterMs", async () => {
     const client = createLookupClient({
+      baseUrl: LOCAL,
       fetch: fakeFetch(() => json({}, 429, { "retry-after": "7" })).fetch,
       maxRetries: 0,
     });
@@ -189,6 +195,7 @@ describe("error kinds", () => {
 
   it("narrows the body by kind with is()", async () => {
     const client = createLookupClient({
+      baseUrl: LOCAL,
       fetch: fakeFetch(() =>
         json({ error: "Token error", message: "Image size is too large to process" }, 422),
       ).fetch,
@@ -203,6 +210,7 @@ describe("error kinds", () => {
   it("wraps a transport failure in HiroNetworkError and keeps the cause", async () => {
     const cause = new TypeError("fetch failed");
     const client = createLookupClient({
+      baseUrl: LOCAL,
       fetch: fakeFetch(() => {
         throw cause;
       }).fetch,
@@ -214,13 +222,18 @@ describe("error kinds", () => {
   });
 
   it("times out an attempt that never answers with HiroTimeoutError", async () => {
-    const client = createLookupClient({ fetch: fakeFetch(never).fetch, timeoutMs: 30, maxRetries: 0 });
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      fetch: fakeFetch(never).fetch,
+      timeoutMs: 30,
+      maxRetries: 0,
+    });
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).rejects.toBeInstanceOf(HiroTimeoutError);
   });
 
   it("rejects with the caller's own abort reason, not a timeout", async () => {
     const { fetch, requests } = fakeFetch(never);
-    const client = createLookupClient({ fetch, maxRetries: 2 });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch, maxRetries: 2 });
     const controller = new AbortController();
     const reason = new Error("user cancelled");
     const pending = client.getSatoshiInscriptions({ ordinal: 1 }, { signal: controller.signal });
@@ -231,7 +244,7 @@ describe("error kinds", () => {
 
   it("does not send anything when the signal is already aborted", async () => {
     const { fetch, requests } = fakeFetch(() => page());
-    const client = createLookupClient({ fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     const reason = new Error("already gone");
     await expect(
       client.getSatoshiInscriptions({ ordinal: 1 }, { signal: AbortSignal.abort(reason) }),
@@ -254,7 +267,12 @@ describe("the API key never leaks", () => {
   ];
 
   it.each(failures)("not in %s: message, url, JSON, inspect", async (_, respond) => {
-    const client = createLookupClient({ fetch: fakeFetch(respond).fetch, apiKey: KEY, maxRetries: 0 });
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      fetch: fakeFetch(respond).fetch,
+      apiKey: KEY,
+      maxRetries: 0,
+    });
     const error = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     const renderings = [

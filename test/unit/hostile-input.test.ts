@@ -27,9 +27,18 @@ import {
   type SftMetadataParams,
   type TransactionActivityParams,
 } from "../../src/index.js";
-import { fakeFetch, type Handler, json, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import {
+  fakeFetch,
+  type Handler,
+  json,
+  LOCAL,
+  never,
+  ORDINAL,
+  PRINCIPAL,
+  TX_ID,
+} from "../helpers/fake-fetch.js";
 
-const BASE = "https://api.hiro.so";
+const BASE = LOCAL;
 const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 const U128_MAX = 2n ** 128n - 1n;
 const ORDINAL_MAX = 2_099_999_997_689_999n;
@@ -72,7 +81,7 @@ const OPERATION_NAMES = Object.keys(CALLS) as OperationName[];
 function setup(handler: Handler = () => json(PAGE), options: Omit<LookupClientOptions, "fetch"> = {}) {
   const fake = fakeFetch(handler);
   return {
-    client: createLookupClient({ fetch: fake.fetch, maxRetries: 0, ...options }),
+    client: createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 0, ...options }),
     requests: fake.requests,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collect, createLookupClient, HiroValidationError, paginate } from "../../src/index.js";
-import { fakeFetch, json, TX_ID } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
 
 interface ServerOptions {
   total: number;
@@ -33,7 +33,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 describe("paginate", () => {
   it("yields every item in order and stops when offset + results reaches total", async () => {
     const server = pagedServer({ total: 130 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), { max: 1000 });
     expect(ids(items)).toEqual(range(0, 130));
     expect(offsetsOf(server.requests)).toEqual([0, 60, 120]);
@@ -42,7 +42,7 @@ describe("paginate", () => {
 
   it("makes one request for an empty result (total 0)", async () => {
     const server = pagedServer({ total: 0 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     expect(await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }), { max: 10 })).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
@@ -53,7 +53,7 @@ describe("paginate", () => {
       const results = offset === 0 ? [{ id: "a" }, { id: "b" }] : [];
       return json({ limit: 2, offset, total: 99, results });
     });
-    const client = createLookupClient({ fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
       max: 100,
     });
@@ -63,7 +63,7 @@ describe("paginate", () => {
 
   it("starts at the given offset and honours maxItems without fetching past it", async () => {
     const server = pagedServer({ total: 500 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     const items = await collect(
       paginate(client.getSatoshiInscriptions, { ordinal: 1, offset: 10 }, { pageSize: 20, maxItems: 45 }),
       { max: 1000 },
@@ -74,7 +74,7 @@ describe("paginate", () => {
 
   it("stops fetching when the consumer breaks", async () => {
     const server = pagedServer({ total: 1000 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     let seen = 0;
     for await (const _ of paginate(client.getSatoshiInscriptions, { ordinal: 1 })) {
       if (++seen === 61) break;
@@ -85,7 +85,7 @@ describe("paginate", () => {
 
   it("follows a server that caps limit below pageSize, without gaps", async () => {
     const server = pagedServer({ total: 95, cap: 20 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 3 }), {
       max: 1000,
     });
@@ -96,7 +96,7 @@ describe("paginate", () => {
   it("with concurrency, fetches ahead but yields in server order even when pages resolve out of order", async () => {
     // Later pages answer first.
     const server = pagedServer({ total: 600, delay: (offset) => Math.max(0, 60 - offset / 10) });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 4 }), {
       max: 10_000,
     });
@@ -120,7 +120,7 @@ describe("paginate", () => {
         results: range(offset, offset + 60).map((id) => ({ id })),
       });
     });
-    const client = createLookupClient({ fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 3 }), {
       max: 10_000,
     });
@@ -134,7 +134,7 @@ describe("paginate", () => {
       const pages: Record<number, string[]> = { 0: ["a", "b"], 2: ["b", "c"], 4: ["d"] };
       return json({ limit: 2, offset, total: 5, results: (pages[offset] ?? []).map((id) => ({ id })) });
     });
-    const client = createLookupClient({ fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
       max: 10,
     });
@@ -161,7 +161,7 @@ describe("paginate", () => {
         results: range(offset, offset + 60).map((id) => ({ id })),
       });
     });
-    const client = createLookupClient({ fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     await expect(
       collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 4 }), { max: 10_000 }),
     ).rejects.toMatchObject({ kind: "invalid_request" });
@@ -176,7 +176,7 @@ describe("paginate", () => {
     ["concurrency", { concurrency: 17 }],
   ] as const)("rejects a bad %s before any request", async (parameter, options) => {
     const server = pagedServer({ total: 10 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     const error = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, options), {
       max: 5,
     }).catch((e: unknown) => e);
@@ -189,7 +189,7 @@ describe("paginate", () => {
 describe("collect", () => {
   it("refuses to run without max", async () => {
     const server = pagedServer({ total: 10 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     const noMax = {} as { max: number };
     await expect(
       collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), noMax),
@@ -202,7 +202,7 @@ describe("collect", () => {
 
   it("returns at most max items and stops the paginator", async () => {
     const server = pagedServer({ total: 1000 });
-    const client = createLookupClient({ fetch: server.fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), { max: 70 });
     expect(items).toHaveLength(70);
     expect(server.requests).toHaveLength(2);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { createLookupClient, HiroApiError, HiroValidationError, validateResponses } from "../../src/index.js";
 import { responseValidators } from "../../src/validators.js";
-import { fakeFetch, json, TX_ID } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
 import { ROOT } from "../helpers/spec.js";
 
 const fixture = (name: string) =>
@@ -27,13 +27,17 @@ describe("generated response validators (hiro-lookup/validators)", () => {
 
 describe("validateResponses() middleware", () => {
   it("without it, a body that breaks the schema is returned as is", async () => {
-    const client = createLookupClient({ fetch: fakeFetch(() => json(broken)).fetch });
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(broken)).fetch });
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).resolves.toEqual(broken);
   });
 
   it("throws (default): rejects with invalid_response naming the problem, without retrying", async () => {
     const { fetch, requests } = fakeFetch(() => json(broken));
-    const client = createLookupClient({ fetch, middleware: [validateResponses(responseValidators)] });
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      fetch,
+      middleware: [validateResponses(responseValidators)],
+    });
     const error = await client.getSatoshiInscriptions({ ordinal: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error).toMatchObject({ kind: "invalid_response", status: 200 });
@@ -44,6 +48,7 @@ describe("validateResponses() middleware", () => {
   it("onInvalid callback: reports once and returns the body", async () => {
     const onInvalid = vi.fn();
     const client = createLookupClient({
+      baseUrl: LOCAL,
       fetch: fakeFetch(() => json(broken)).fetch,
       middleware: [validateResponses(responseValidators, { onInvalid })],
     });
@@ -55,6 +60,7 @@ describe("validateResponses() middleware", () => {
 
   it("checks raw calls too", async () => {
     const client = createLookupClient({
+      baseUrl: LOCAL,
       fetch: fakeFetch(() => json(broken)).fetch,
       middleware: [validateResponses(responseValidators)],
     });
@@ -66,6 +72,7 @@ describe("validateResponses() middleware", () => {
   it("a valid body passes through untouched", async () => {
     const body = fixture("runes-transaction-activity-200.fixture.json");
     const client = createLookupClient({
+      baseUrl: LOCAL,
       fetch: fakeFetch(() => json(body)).fetch,
       middleware: [validateResponses(responseValidators)],
     });

@@ -10,7 +10,7 @@ import {
   HiroTimeoutError,
   type LookupClientOptions,
 } from "../../src/index.js";
-import { fakeFetch, type Handler, json, never, TX_ID } from "../helpers/fake-fetch.js";
+import { fakeFetch, type Handler, json, LOCAL, never, TX_ID } from "../helpers/fake-fetch.js";
 
 const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 /** Longer than any backoff or Retry-After the policy allows in these tests. */
@@ -46,7 +46,7 @@ function watch(promise: Promise<unknown>): { readonly current: Settled } {
 /** A client (created on fake timers, so its clock is the fake one) and the activity lookup, started. */
 function start(handler: Handler, options: Omit<LookupClientOptions, "fetch"> = {}) {
   const fake = fakeFetch(handler);
-  const client = createLookupClient({ fetch: fake.fetch, ...options });
+  const client = createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, ...options });
   return { client, requests: fake.requests };
 }
 

@@ -14,7 +14,7 @@ import {
   type SftMetadataParams,
   type TransactionActivityParams,
 } from "../../src/index.js";
-import { fakeFetch, json, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 
 const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 const U128_MAX = 2n ** 128n - 1n;
@@ -26,7 +26,7 @@ const PRINCIPAL_PATTERN = /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a-zA-Z](
 function setup(options: Omit<LookupClientOptions, "fetch"> = {}) {
   const fake = fakeFetch(() => json(PAGE));
   return {
-    client: createLookupClient({ fetch: fake.fetch, maxRetries: 0, ...options }),
+    client: createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 0, ...options }),
     requests: fake.requests,
   };
 }
@@ -469,7 +469,9 @@ describe("client options", () => {
   it.each(rejected)("rejects %s %j", (option, value, allowed) => {
     const { fetch, requests } = fakeFetch(() => json(PAGE));
 
-    const error = thrownBy(() => createLookupClient({ fetch, [option]: value } as LookupClientOptions));
+    const error = thrownBy(() =>
+      createLookupClient({ baseUrl: LOCAL, fetch, [option]: value } as LookupClientOptions),
+    );
 
     expectValidationError(error, option, allowed);
     expect(requests).toHaveLength(0);
@@ -477,7 +479,7 @@ describe("client options", () => {
 
   it("treats an empty apiKey (an unset environment variable) as no key", async () => {
     const { fetch, requests } = fakeFetch(() => json(PAGE));
-    await createLookupClient({ fetch, apiKey: "" }).getSatoshiInscriptions({ ordinal: 1 });
+    await createLookupClient({ baseUrl: LOCAL, fetch, apiKey: "" }).getSatoshiInscriptions({ ordinal: 1 });
     expect(requests[0]?.headers.has("x-api-key")).toBe(false);
   });
 
@@ -488,7 +490,7 @@ describe("client options", () => {
   ])("rejects apiKey %s without repeating the key", (_, apiKey) => {
     const { fetch, requests } = fakeFetch(() => json(PAGE));
 
-    const error = thrownBy(() => createLookupClient({ fetch, apiKey }));
+    const error = thrownBy(() => createLookupClient({ baseUrl: LOCAL, fetch, apiKey }));
 
     const validation = expectValidationError(error, "apiKey", /printable ASCII characters/);
     expect(validation.message).not.toContain(apiKey);

@@ -1,0 +1,86 @@
+/**
+ * Where each service lives. Hiro still hosts the Token Metadata API; it retired its hosted Ordinals and
+ * Runes APIs on 2026-03-09, and bitcoin-indexer serves those two from separate servers. So each service
+ * has its own base URL, and a call to a service without one is refused before anything is sent.
+ */
+
+import type { Middleware } from "openapi-fetch";
+import { HiroValidationError } from "./errors.js";
+import { checkApiKey, checkBaseUrl } from "./options.js";
+import { type ServiceName, serviceOf } from "./services.js";
+
+/** Hiro's hosted API: the Token Metadata API only. */
+export const DEFAULT_BASE_URL = "https://api.hiro.so";
+
+/** One base URL for all three services (a proxy in front of them), or one per service. */
+export type BaseUrlOption = string | { metadata?: string; ordinals?: string; runes?: string };
+
+/** A service's base URL and the key it gets, if any. */
+export interface Route {
+  base: string;
+  origin: string;
+  apiKey: string | undefined;
+}
+
+/** The route of each service; `undefined` where none is configured. */
+export type Routes = Readonly<Record<ServiceName, Route | undefined>>;
+
+const RETIRED =
+  "Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09: point it at your bitcoin-indexer";
+
+const isHiroHost = (base: string) => /(^|\.)hiro\.so$/.test(new URL(base).hostname);
+
+/**
+ * The routes for `baseUrl`. A string serves all three services and gets the key; with an object, the
+ * key goes to the services in `apiKeyServices` (default: metadata only, a Hiro key means nothing to
+ * your indexer). Ordinals and runes on Hiro's own host are left unset: that host no longer serves them.
+ */
+export function routesOf(
+  baseUrl: BaseUrlOption | undefined,
+  apiKey: unknown,
+  apiKeyServices: readonly ServiceName[] | undefined,
+): Routes {
+  const key = checkApiKey("apiKey", apiKey);
+  const single = baseUrl === undefined || typeof baseUrl === "string";
+  if (!single && (typeof baseUrl !== "object" || baseUrl === null)) {
+    throw new HiroValidationError("baseUrl", "must be a URL string or { metadata?, ordinals?, runes? }");
+  }
+  const given = single ? undefined : baseUrl;
+  const keyed = new Set(apiKeyServices ?? (single ? ["metadata", "ordinals", "runes"] : ["metadata"]));
+  const route = (name: ServiceName, value: string | undefined, fallback?: string): Route | undefined => {
+    const raw = value ?? fallback;
+    if (raw === undefined) return undefined;
+    const base = checkBaseUrl(single ? "baseUrl" : `baseUrl.${name}`, raw);
+    if (name !== "metadata" && isHiroHost(base)) return undefined;
+    return { base, origin: new URL(base).origin, apiKey: keyed.has(name) ? key : undefined };
+  };
+  const all = single ? (baseUrl ?? DEFAULT_BASE_URL) : undefined;
+  return {
+    metadata: route("metadata", all ?? given?.metadata, DEFAULT_BASE_URL),
+    ordinals: route("ordinals", all ?? given?.ordinals),
+    runes: route("runes", all ?? given?.runes),
+  };
+}
+
+/** The route of `service`, or the validation error that says why there is none. Nothing is sent. */
+export function routeOf(routes: Routes, service: ServiceName): Route {
+  const route = routes[service];
+  if (route) return route;
+  throw new HiroValidationError(`baseUrl.${service}`, `is not set (${RETIRED})`);
+}
+
+/**
+ * openapi-fetch joins the client's base URL and the path before any middleware runs: this first
+ * middleware moves a `raw` request to its own service's base URL (the lookups already pass theirs).
+ */
+export function routing(routes: Routes, clientBase: string): Middleware {
+  return {
+    onRequest({ request }) {
+      const service = serviceOf(new URL(request.url).pathname);
+      if (service === undefined) return undefined;
+      const { base } = routeOf(routes, service);
+      if (request.url.startsWith(`${base}/`) || !request.url.startsWith(clientBase)) return undefined;
+      return new Request(base + request.url.slice(clientBase.length), request);
+    },
+  };
+}
