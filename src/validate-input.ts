@@ -69,10 +69,21 @@ export function checkPrincipal(value: unknown): string {
   return value;
 }
 
-/** `token_id`: a u128, returned as its canonical decimal string (exact above 2^53). */
+/**
+ * `token_id`: a SIP-013 u128, returned as its canonical decimal string. The type allows any u128, but
+ * the service turns the path value into a JS number: above 2^53-1 it answers for another token
+ * (…/9007199254740993 gave token 9007199254740992's metadata), so such ids are refused here.
+ */
 export function checkTokenId(value: unknown): string {
   const allowed = "an integer from 0 to 2^128-1 (a safe integer, a bigint or a decimal string)";
-  return bigInteger("token_id", value, U128_MAX, allowed).toString();
+  const id = bigInteger("token_id", value, U128_MAX, allowed);
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new HiroValidationError(
+      "token_id",
+      `is above 2^53-1: the service reads ids as JS numbers and cannot address it exactly (it would answer for another token); got ${show(value)}`,
+    );
+  }
+  return id.toString();
 }
 
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */

@@ -218,8 +218,8 @@ describe("token_id", () => {
     ["35n", 35n, "35"],
     ['"35"', "35", "35"],
     ['"00035"', "00035", "35"],
-    ["2n**128n-1n", U128_MAX, "340282366920938463463374607431768211455"],
-    ["2^128-1 as a decimal string", U128_MAX.toString(), "340282366920938463463374607431768211455"],
+    ["2n**53n-1n", 2n ** 53n - 1n, "9007199254740991"],
+    ["2^53-1 as a decimal string", "9007199254740991", "9007199254740991"],
   ];
 
   it.each(accepted)("sends %s as %s, exactly", async (_, token_id, sent) => {
@@ -228,6 +228,22 @@ describe("token_id", () => {
     await sft(client, { token_id });
 
     expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/${sent}`);
+  });
+
+  // Upstream turns the path value into a JS number: …/9007199254740993 answered 200 with token
+  // 9007199254740992's metadata. A valid u128 above 2^53-1 is refused rather than answered wrongly.
+  it.each([
+    ["2n**53n", 2n ** 53n],
+    ['"9007199254740993"', "9007199254740993"],
+    ["2n**128n-1n", U128_MAX],
+    ["2^128-1 as a decimal string", U128_MAX.toString()],
+  ])("refuses the valid u128 %s: the service cannot address it exactly", async (_, token_id) => {
+    const { client, requests } = setup();
+
+    const error = await failureOf(() => sft(client, { token_id }));
+
+    expectValidationError(error, "token_id", /above 2\^53-1.*cannot address/);
+    expect(requests).toHaveLength(0);
   });
 });
 
