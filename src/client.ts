@@ -3,7 +3,10 @@
  * on it, and `raw` *is* it: the same middleware, and the same pipeline under the middleware (retries,
  * timeouts, no redirects, the size cap, the API key for its own origin only).
  */
+
 import createClient, { type Client, type Middleware } from "openapi-fetch";
+import { type PageAsked, pageProblem, resultsProblem } from "./answer-checks.js";
+import { parameterRules } from "./generated/parameters.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import {
   checkApiKey,
@@ -98,6 +101,14 @@ export interface LookupClient {
   readonly raw: Client<paths>;
 }
 
+/** The offset and limit a page answers, the service's defaults filled in. */
+function pageAsked(q: { offset?: number; limit?: number }): PageAsked {
+  return { offset: q.offset ?? 0, limit: q.limit ?? parameterRules.limit.default };
+}
+
+/** The transaction of a rune activity entry. */
+const txIdOf = (item: Record<string, unknown>) => (item.location as { tx_id?: unknown } | undefined)?.tx_id;
+
 /** Drops undefined entries, so the service applies its own defaults. */
 function query<Q extends object>(entries: Q): { [K in keyof Q]?: Exclude<Q[K], undefined> } {
   const defined: Record<string, unknown> = {};
@@ -155,21 +166,35 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     async getSatoshiInscriptions(params, callOptions) {
       const ordinal = checkOrdinal(params?.ordinal);
       const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
-      return runLookup("ordinals", settings, callOptions, (init) =>
-        client.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
-          params: { path: { ordinal }, query: q },
-          ...init,
-        }),
+      const asked = pageAsked(q);
+      return runLookup(
+        "ordinals",
+        settings,
+        callOptions,
+        (init) =>
+          client.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+            params: { path: { ordinal }, query: q },
+            ...init,
+          }),
+        (body) =>
+          pageProblem(body, asked) ??
+          resultsProblem(body, String(ordinal), (item) => item.sat_ordinal, "sat"),
       );
     },
     async getTransactionActivity(params, callOptions) {
       const tx_id = checkTxId(params?.tx_id);
       const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
-      return runLookup("runes", settings, callOptions, (init) =>
-        client.GET("/runes/v1/transactions/{tx_id}/activity", {
-          params: { path: { tx_id }, query: q },
-          ...init,
-        }),
+      const asked = pageAsked(q);
+      return runLookup(
+        "runes",
+        settings,
+        callOptions,
+        (init) =>
+          client.GET("/runes/v1/transactions/{tx_id}/activity", {
+            params: { path: { tx_id }, query: q },
+            ...init,
+          }),
+        (body) => pageProblem(body, asked) ?? resultsProblem(body, tx_id, txIdOf, "transaction"),
       );
     },
   };

@@ -63,8 +63,11 @@ function redirectError(operationId: OperationId, response: Response): HiroApiErr
   });
 }
 
+/** What is wrong with a parsed 2xx body given the question, or undefined (answer-checks.ts). */
+export type AnswerCheck = (body: unknown) => string | undefined;
+
 /** The parsed 2xx body, or the typed error of any other answer. */
-function resultOf<T>(operationId: OperationId, answer: TextAnswer, now: number): T {
+function resultOf<T>(operationId: OperationId, answer: TextAnswer, now: number, check?: AnswerCheck): T {
   const { response } = answer;
   const url = requestUrlOf(response);
   if (response.status === 0 || (response.status >= 300 && response.status < 400 && response.status !== 304)) {
@@ -78,13 +81,17 @@ function resultOf<T>(operationId: OperationId, answer: TextAnswer, now: number):
   const text = typeof answer.data === "string" ? answer.data : "";
   if (text.trim() === "")
     throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, "an empty body");
+  let body: T;
   try {
-    return JSON.parse(text) as T;
+    body = JSON.parse(text) as T;
   } catch {
     const type = printable(response.headers.get("content-type") ?? "no content-type", 60);
     const problem = `a body that is not valid JSON (${type}, ${text.length} characters)`;
     throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, problem);
   }
+  const problem = check?.(body);
+  if (problem) throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, problem);
+  return body;
 }
 
 /**
@@ -96,6 +103,7 @@ export async function runLookup<T>(
   settings: LookupSettings,
   options: RequestOptions | undefined,
   send: (init: CallInit) => Promise<TextAnswer>,
+  check?: AnswerCheck,
 ): Promise<T> {
   const { signal: caller, timeoutMs, totalTimeoutMs, maxRetries, headers } = options ?? {};
   const { operationId } = SERVICES[service];
@@ -122,7 +130,7 @@ export async function runLookup<T>(
   init.signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
   try {
     const answer = await raceAbort(send(init), init.signal);
-    return resultOf<T>(operationId, answer, settings.now());
+    return resultOf<T>(operationId, answer, settings.now(), check);
   } finally {
     clearTimeout(timer);
   }

@@ -40,3 +40,17 @@ export const ORDINAL = 1252201400444387;
 
 /** A local base URL for injected-fetch tests: every service is routed there (Hiro hosts only metadata). */
 export const LOCAL = "http://127.0.0.1:3999";
+
+/** The empty page a service gives for `request`: its offset and limit echoed, as the client checks. */
+export function emptyPageFor(request: Request) {
+  const query = new URL(request.url).searchParams;
+  return {
+    limit: Number(query.get("limit") ?? 20),
+    offset: Number(query.get("offset") ?? 0),
+    total: 0,
+    results: [],
+  };
+}
+
+/** A handler answering every request with {@link emptyPageFor} it. */
+export const emptyPage = (request: Request): Response => json(emptyPageFor(request));

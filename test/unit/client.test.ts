@@ -1,14 +1,23 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createLookupClient, HiroApiError, HiroNetworkError, HiroTimeoutError } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import {
+  emptyPage,
+  fakeFetch,
+  json,
+  LOCAL,
+  never,
+  ORDINAL,
+  PRINCIPAL,
+  TX_ID,
+} from "../helpers/fake-fetch.js";
 
 const page = (results: unknown[] = [], total = results.length) =>
   json({ limit: 20, offset: 0, total, results });
 
 describe("requests", () => {
   it("builds the canonical URL of each paged operation", async () => {
-    const { fetch, requests } = fakeFetch(() => page());
+    const { fetch, requests } = fakeFetch(emptyPage);
     const client = createLookupClient({ baseUrl: LOCAL, fetch });
     await client.getSatoshiInscriptions({ ordinal: ORDINAL, offset: 40, limit: 20 });
     await client.getTransactionActivity({ tx_id: TX_ID });
@@ -59,19 +68,17 @@ describe("requests", () => {
     expect(sent.map(([name]) => name)).not.toContain("0");
   });
 
-  it("sends a u128 token id exactly, and a 0x/upper-case tx id bare and lower-case", async () => {
+  it("sends a large token id exactly, and a 0x/upper-case tx id bare and lower-case", async () => {
     const { fetch, requests } = fakeFetch(() => json({ limit: 20, offset: 0, total: 0, results: [] }));
     const client = createLookupClient({ baseUrl: LOCAL, fetch });
-    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 2n ** 128n - 1n });
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 2n ** 53n - 1n });
     await client.getTransactionActivity({ tx_id: `0x${TX_ID.toUpperCase()}` });
-    expect(new URL(requests[0]?.url ?? "").pathname).toBe(
-      `/metadata/v1/sft/${PRINCIPAL}/340282366920938463463374607431768211455`,
-    );
+    expect(new URL(requests[0]?.url ?? "").pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/9007199254740991`);
     expect(new URL(requests[1]?.url ?? "").pathname).toBe(`/runes/v1/transactions/${TX_ID}/activity`);
   });
 
   it("returns the parsed body as the typed result", async () => {
-    const body = { limit: 20, offset: 0, total: 1, results: [{ id: "x", number: -7 }] };
+    const body = { limit: 20, offset: 0, total: 1, results: [{ id: "x", number: -7, sat_ordinal: "1" }] };
     const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(body)).fetch });
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).resolves.toEqual(body);
   });

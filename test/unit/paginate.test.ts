@@ -19,12 +19,20 @@ function pagedServer({ total, cap = 60, delay = () => 0 }: ServerOptions) {
     const limit = Math.min(Number(url.searchParams.get("limit") ?? 20), cap);
     await new Promise((resolve) => setTimeout(resolve, delay(offset)));
     const count = Math.max(0, Math.min(limit, total - offset));
-    const results = Array.from({ length: count }, (_, i) => ({ id: `i${offset + i}` }));
+    // Each result is about the sat or transaction asked, as the client checks.
+    const asked = url.pathname.split("/")[4];
+    const results = Array.from({ length: count }, (_, i) => ({
+      id: `i${offset + i}`,
+      sat_ordinal: asked,
+      location: { tx_id: asked },
+    }));
     // Upstream's total comes from COUNT(*) OVER() on the page: 0 when the offset is past the end.
     return json({ limit, offset, total: count === 0 ? 0 : total, results });
   });
 }
 
+/** An inscription `id` on sat 1, the sat these tests ask for. */
+const sat1 = (id: string) => ({ id, sat_ordinal: "1" });
 const offsetsOf = (requests: Request[]) =>
   requests.map((r) => Number(new URL(r.url).searchParams.get("offset")));
 const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
@@ -50,7 +58,7 @@ describe("paginate", () => {
   it("stops on an empty page even if total claims more", async () => {
     const { fetch, requests } = fakeFetch((request) => {
       const offset = Number(new URL(request.url).searchParams.get("offset"));
-      const results = offset === 0 ? [{ id: "a" }, { id: "b" }] : [];
+      const results = offset === 0 ? [sat1("a"), sat1("b")] : [];
       return json({ limit: 2, offset, total: 99, results });
     });
     const client = createLookupClient({ baseUrl: LOCAL, fetch });
@@ -117,7 +125,7 @@ describe("paginate", () => {
         limit: 60,
         offset,
         total: 1200,
-        results: range(offset, offset + 60).map((id) => ({ id })),
+        results: range(offset, offset + 60).map(sat1),
       });
     });
     const client = createLookupClient({ baseUrl: LOCAL, fetch });
@@ -132,7 +140,7 @@ describe("paginate", () => {
     const { fetch } = fakeFetch((request) => {
       const offset = Number(new URL(request.url).searchParams.get("offset"));
       const pages: Record<number, string[]> = { 0: ["a", "b"], 2: ["b", "c"], 4: ["d"] };
-      return json({ limit: 2, offset, total: 5, results: (pages[offset] ?? []).map((id) => ({ id })) });
+      return json({ limit: 2, offset, total: 5, results: (pages[offset] ?? []).map(sat1) });
     });
     const client = createLookupClient({ baseUrl: LOCAL, fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
@@ -158,7 +166,7 @@ describe("paginate", () => {
         limit: 60,
         offset,
         total: 1000,
-        results: range(offset, offset + 60).map((id) => ({ id })),
+        results: range(offset, offset + 60).map(sat1),
       });
     });
     const client = createLookupClient({ baseUrl: LOCAL, fetch });

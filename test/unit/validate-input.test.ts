@@ -14,7 +14,7 @@ import {
   type SftMetadataParams,
   type TransactionActivityParams,
 } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { emptyPage, fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 
 const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 const U128_MAX = 2n ** 128n - 1n;
@@ -24,7 +24,7 @@ const PRINCIPAL_PATTERN = /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a-zA-Z](
 
 /** A client over a fake service that answers every request with an empty page. */
 function setup(options: Omit<LookupClientOptions, "fetch"> = {}) {
-  const fake = fakeFetch(() => json(PAGE));
+  const fake = fakeFetch(emptyPage);
   return {
     client: createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 0, ...options }),
     requests: fake.requests,
@@ -483,7 +483,7 @@ describe("client options", () => {
   ];
 
   it.each(rejected)("rejects %s %j", (option, value, allowed) => {
-    const { fetch, requests } = fakeFetch(() => json(PAGE));
+    const { fetch, requests } = fakeFetch(emptyPage);
 
     const error = thrownBy(() =>
       createLookupClient({ baseUrl: LOCAL, fetch, [option]: value } as LookupClientOptions),
@@ -494,7 +494,7 @@ describe("client options", () => {
   });
 
   it("treats an empty apiKey (an unset environment variable) as no key", async () => {
-    const { fetch, requests } = fakeFetch(() => json(PAGE));
+    const { fetch, requests } = fakeFetch(emptyPage);
     await createLookupClient({ baseUrl: LOCAL, fetch, apiKey: "" }).getSatoshiInscriptions({ ordinal: 1 });
     expect(requests[0]?.headers.has("x-api-key")).toBe(false);
   });
@@ -504,7 +504,7 @@ describe("client options", () => {
     ["a key with a line feed", "sk-SECRET-KEY-123\n"],
     ["a key with a space", "sk-SECRET KEY-456"],
   ])("rejects apiKey %s without repeating the key", (_, apiKey) => {
-    const { fetch, requests } = fakeFetch(() => json(PAGE));
+    const { fetch, requests } = fakeFetch(emptyPage);
 
     const error = thrownBy(() => createLookupClient({ baseUrl: LOCAL, fetch, apiKey }));
 

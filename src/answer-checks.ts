@@ -1,0 +1,43 @@
+/**
+ * An answer is checked against the question before it is believed. Found by running upstream's real
+ * code: for sat 0 the indexer drops the filter (a falsy-zero bug) and answers every sat's inscriptions;
+ * a server that ignores `offset` answers the same page forever. Each check returns what is wrong, or
+ * undefined; the lookup turns a problem into `invalid_response`, never into silent data.
+ */
+
+/** What a paged lookup asked for. */
+export interface PageAsked {
+  offset: number;
+  limit: number;
+}
+
+/** The envelope: `results` an array no longer than `limit`, `offset` the one asked, `total` a count. */
+export function pageProblem(body: unknown, asked: PageAsked): string | undefined {
+  const page = body as { offset?: unknown; total?: unknown; results?: unknown };
+  if (typeof body !== "object" || body === null || !Array.isArray(page.results))
+    return "a page without a results array";
+  if (page.results.length > asked.limit)
+    return `a page of ${page.results.length} results, more than the limit of ${asked.limit} asked`;
+  if (page.offset !== asked.offset)
+    return `a page at offset ${String(page.offset)} for offset ${asked.offset} (the service ignored offset)`;
+  if (!Number.isSafeInteger(page.total) || (page.total as number) < 0)
+    return `a page whose total is not a count (${String(page.total)})`;
+  return undefined;
+}
+
+/** Every result carries `field` (read by `get`) equal to `expected`; else names the first that does not. */
+export function resultsProblem(
+  body: unknown,
+  expected: string,
+  get: (item: Record<string, unknown>) => unknown,
+  what: string,
+): string | undefined {
+  const results = (body as { results: unknown[] }).results;
+  for (let i = 0; i < results.length; i++) {
+    const value = get((results[i] ?? {}) as Record<string, unknown>);
+    if (value !== expected) {
+      return `result ${i} is about ${what} ${String(value).slice(0, 80)}, not the one asked (${expected}): the service ignored the filter`;
+    }
+  }
+  return undefined;
+}
