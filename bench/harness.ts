@@ -5,7 +5,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import createClient from "openapi-fetch";
-import { AttemptRequest, serializePath, serializeQuery } from "../src/transport.js";
 import type { paths } from "../src/types.js";
 import { createLookupClient } from "./client.js";
 import { FIXED_ORDINAL, median, PAGE_SIZE, PRINCIPAL, quantile, sortNumbers, TOKEN_ID } from "./shared.js";
@@ -151,9 +150,26 @@ export function pairedRatio(
 }
 
 export const OURS = "ours (createLookupClient)";
+export const BARE_SIGNAL = "bare openapi-fetch GET + per-call timeout signal";
+export const BARE = "bare openapi-fetch GET, no signal";
 export const RAW = "raw fetch + res.json()";
-export const BARE = "bare openapi-fetch GET";
 
+/** Runs `fn` with a fresh signal that aborts after 30 s, the timer cleared after: what a per-call timeout costs. */
+export async function withTimeout<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 30_000);
+  try {
+    return await fn(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The contestants of the per-request budget, in this order: ours, the baseline of the budget (a bare
+ * openapi-fetch client given a per-call timeout signal, what any openapi-fetch user with a timeout
+ * pays), bare openapi-fetch without a signal (no timeout at all), and raw fetch.
+ */
 export function contestantsFor(baseUrl: string): Record<"page" | "token", Record<string, Call>> {
   const ours = createLookupClient({ baseUrl, maxRetries: 0 });
   const bare = createClient<paths>({ baseUrl });
@@ -168,26 +184,28 @@ export function contestantsFor(baseUrl: string): Record<"page" | "token", Record
     if (answer.data === undefined) throw new Error(`openapi-fetch: ${JSON.stringify(answer.error)}`);
     return answer.data;
   };
+  const pageParams = { path: { ordinal: FIXED_ORDINAL }, query: { offset: 0, limit: PAGE_SIZE } };
+  const tokenParams = { path: { principal: PRINCIPAL, token_id: TOKEN_ID } };
   return {
     page: {
       [OURS]: () => ours.getSatoshiInscriptions({ ordinal: FIXED_ORDINAL, offset: 0, limit: PAGE_SIZE }),
-      [RAW]: () => rawJson(pageUrl),
-      [BARE]: async () =>
-        dataOf(
-          await bare.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
-            params: { path: { ordinal: FIXED_ORDINAL }, query: { offset: 0, limit: PAGE_SIZE } },
-          }),
+      [BARE_SIGNAL]: () =>
+        withTimeout(async (signal) =>
+          dataOf(await bare.GET("/ordinals/v1/sats/{ordinal}/inscriptions", { params: pageParams, signal })),
         ),
+      [BARE]: async () =>
+        dataOf(await bare.GET("/ordinals/v1/sats/{ordinal}/inscriptions", { params: pageParams })),
+      [RAW]: () => rawJson(pageUrl),
     },
     token: {
       [OURS]: () => ours.getSftMetadata({ principal: PRINCIPAL, token_id: TOKEN_ID }),
-      [RAW]: () => rawJson(tokenUrl),
-      [BARE]: async () =>
-        dataOf(
-          await bare.GET("/metadata/v1/sft/{principal}/{token_id}", {
-            params: { path: { principal: PRINCIPAL, token_id: TOKEN_ID } },
-          }),
+      [BARE_SIGNAL]: () =>
+        withTimeout(async (signal) =>
+          dataOf(await bare.GET("/metadata/v1/sft/{principal}/{token_id}", { params: tokenParams, signal })),
         ),
+      [BARE]: async () =>
+        dataOf(await bare.GET("/metadata/v1/sft/{principal}/{token_id}", { params: tokenParams })),
+      [RAW]: () => rawJson(tokenUrl),
     },
   };
 }
@@ -197,29 +215,13 @@ export function contestantsFor(baseUrl: string): Record<"page" | "token", Record
 
 /**
  * A ladder of variants on the real network, from raw fetch to our client, each adding one thing our
- * client does; h is how ours calls openapi-fetch, i a prototype without openapi-fetch on the request path.
+ * client does; h is a prototype without openapi-fetch on the request path.
  */
 export function ladder(baseUrl: string): Record<string, Call> {
   const url = `${baseUrl}/metadata/v1/sft/${PRINCIPAL}/${TOKEN_ID}`;
   const params = { path: { principal: PRINCIPAL, token_id: TOKEN_ID } };
   const bare = createClient<paths>({ baseUrl });
   const ours = createLookupClient({ baseUrl, maxRetries: 0 });
-  const light = createClient<paths>({
-    baseUrl,
-    Request: AttemptRequest as unknown as typeof Request,
-    querySerializer: serializeQuery,
-    pathSerializer: serializePath,
-    fetch: ((request: AttemptRequest) => fetch(request.url, request)) as unknown as typeof fetch,
-  });
-  const withTimer = async <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), 30_000);
-    try {
-      return await fn(controller.signal);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
   const parsed = async (res: Response): Promise<unknown> => {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return JSON.parse(await res.text());
@@ -227,14 +229,14 @@ export function ladder(baseUrl: string): Record<string, Call> {
   return {
     "a. fetch(url) + res.json()": async () => (await fetch(url)).json(),
     "b. fetch(url, { signal }) + timer": () =>
-      withTimer(async (signal) => (await fetch(url, { signal })).json()),
+      withTimeout(async (signal) => (await fetch(url, { signal })).json()),
     "c. fetch(new Request(url))": async () => (await fetch(new Request(url))).json(),
     "d. fetch(new Request(url, { signal })) + timer": () =>
-      withTimer(async (signal) => (await fetch(new Request(url, { signal }))).json()),
+      withTimeout(async (signal) => (await fetch(new Request(url, { signal }))).json()),
     "e. bare openapi-fetch GET": async () =>
       (await bare.GET("/metadata/v1/sft/{principal}/{token_id}", { params })).data,
     "f. bare openapi-fetch GET + signal + timer + parseAs text": () =>
-      withTimer(async (signal) => {
+      withTimeout(async (signal) => {
         const answer = await bare.GET("/metadata/v1/sft/{principal}/{token_id}", {
           params,
           signal,
@@ -243,16 +245,7 @@ export function ladder(baseUrl: string): Record<string, Call> {
         return JSON.parse(answer.data as string);
       }),
     "g. ours: getSftMetadata": () => ours.getSftMetadata({ principal: PRINCIPAL, token_id: TOKEN_ID }),
-    "h. openapi-fetch with a Request stand-in + signal + timer (how ours calls it)": () =>
-      withTimer(async (signal) => {
-        const answer = await light.GET("/metadata/v1/sft/{principal}/{token_id}", {
-          params,
-          signal,
-          parseAs: "text",
-        });
-        return JSON.parse(answer.data as string);
-      }),
-    "i. prototype: URL by hand, fetch(url, { headers, signal }) + timer + text → JSON.parse": () =>
-      withTimer(async (signal) => parsed(await fetch(url, { headers: {}, signal }))),
+    "h. prototype: URL by hand, fetch(url, { headers, signal }) + timer + text → JSON.parse": () =>
+      withTimeout(async (signal) => parsed(await fetch(url, { headers: {}, signal }))),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile`: a V8 CPU profile of each contestant (token object, concurrency 16) against
- * the bench server, summarized by where the self time goes (undici, openapi-fetch, src/, GC, …) and,
- * for our client, the top functions. Options: --payload token|page, --requests N, --concurrency N.
+ * the bench server, summarized by where the self time goes (undici, openapi-fetch, dist/, GC, …), the
+ * top functions of each, and ours minus the budget's baseline (bare openapi-fetch + timeout signal). Options: --payload token|page, --requests N, --concurrency N.
  */
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
@@ -46,7 +46,7 @@ function categoryOf(url: string, name: string): string {
 /** Self time per category and per function, in ms. */
 const label = (frame: ProfileNode["callFrame"]): string => {
   const file = frame.url
-    .replace(/^.*\/(node_modules|src|bench)\//, "$1/")
+    .replace(/^.*\/(node_modules|src|dist|bench)\//, "$1/")
     .replace(/^node:internal\/deps\//, "");
   return `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}`;
 };
@@ -138,11 +138,11 @@ try {
       }
     }
   }
-  // Where ours spends more than raw fetch, function by function.
+  // Where ours spends more than the budget's baseline (bare openapi-fetch + a timeout signal), function by function.
   const [oursName, ours] = [...summaries][0] as [string, ReturnType<typeof summarize>];
   const [rawName, raw] = [...summaries][1] as [string, ReturnType<typeof summarize>];
   console.log(
-    `\n## self time of ${oursName} minus ${rawName}, by function (µs per request)\n\n| function | ours | raw | difference |\n| --- | ---: | ---: | ---: |`,
+    `\n## self time of ${oursName} minus ${rawName}, by function (µs per request)\n\n| function | ours | baseline | difference |\n| --- | ---: | ---: | ---: |`,
   );
   const keys = new Set([...ours.byFunction.keys(), ...raw.byFunction.keys()]);
   const perReq = (ms: number | undefined): number => ((ms ?? 0) * 1000) / n;

@@ -12,8 +12,30 @@ const fixture = (name: string): unknown =>
 const TEMPLATES = (fixture("ordinals-sat-inscriptions-200.fixture.json") as { results: Inscription[] })
   .results;
 
-/** The small token object (SIP-013 metadata, about 0.5 kB). */
-export const TOKEN = fixture("tma-sft-200-valid-metadata.fixture.json");
+const TOKEN_FIXTURE = fixture("tma-sft-200-valid-metadata.fixture.json") as {
+  metadata: { description: string; attributes: unknown[] };
+};
+
+/**
+ * The token object of issue 11's budget, about 1 kB: the upstream fixture (0.5 kB) with a real-sized
+ * description and more attributes, as a typical SIP-016 metadata document has.
+ */
+export const TOKEN = {
+  ...TOKEN_FIXTURE,
+  metadata: {
+    ...TOKEN_FIXTURE.metadata,
+    description:
+      "Auto-compounding ALEX staking position: a semi-fungible token whose id is the reward cycle it was minted in.",
+    attributes: [
+      ...TOKEN_FIXTURE.metadata.attributes,
+      ...["cycle", "apy_bps", "lock_blocks", "compounding", "pool", "tier"].map((trait, i) => ({
+        display_type: "number",
+        trait_type: trait,
+        value: 1000 + i * 37,
+      })),
+    ],
+  },
+};
 
 /** Record `index`: an upstream record with its ids, number and locations made unique. */
 export function record(index: number): Inscription {

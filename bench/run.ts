@@ -1,15 +1,16 @@
 /**
  * `npm run bench`: speed and memory of the client against a local node:http server in its own process.
  *
- *   1. per-request latency and CPU: our client vs raw fetch + res.json() vs bare openapi-fetch,
- *      sequential and at concurrency 16, for a 60-record page and a small token object
- *   2. where the extra cost goes: a ladder from raw fetch to our client, one step at a time, plus
- *      how ours calls openapi-fetch and a prototype without it on the request path, and the pieces in tight loops
+ *   1. per-request latency and CPU, issue 11's budget: our client vs bare openapi-fetch given a per-call
+ *      timeout signal (≤ 1.05×), and for comparison bare openapi-fetch without a signal and raw fetch +
+ *      res.json(); sequential and at concurrency 16, for a ~1 kB token and a ~65 kB 60-record page
+ *   2. where the extra cost goes: a ladder from raw fetch to our client, one step at a time, plus a
+ *      prototype without openapi-fetch on the request path, and the pieces in tight loops
  *   3. paging 100 000 records with 10 ms server latency: paginate() at concurrency 1, 4, 8
  *   4. memory of the streaming pager in a child process under --max-old-space-size=24
  *   5. the Prism mock: time to ready, latency against the plain server
  *
- * Contestants are run in interleaved rounds (A, B, C, B, C, A, C, A, B, …) and summarized by medians. Tables go
+ * Contestants are run in interleaved rounds (A, B, C, D, then B, C, D, A, …) and summarized by medians. Tables go
  * to stdout and to bench/results/latest.{md,json}; bench/RESULTS.md is the curated write-up.
  *
  * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism (a subset).

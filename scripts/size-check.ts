@@ -1,63 +1,20 @@
 /**
- * `npm run size`: the browser bundle size budget. Bundles each entry with esbuild the way a browser app
- * would (ESM, minified, `platform: "browser"`, openapi-fetch bundled in), gzips it (zlib level 9) and
- * compares with its budget. Exits 1 when an entry is over budget or not browser-safe.
- *
- *   core        src/index.ts       ≤ 4 608 B gzip (4.5 kB)
- *   validators  src/validators.ts  ≤ 12 288 B gzip (12 kB), only if the file exists. It is opt-in (an app
- *               that wants response validation imports it), so it gets its own budget. Its bulk is Ajv
- *               standalone code generated from the spec's three 200-body schemas (about 5 kB gzip when
- *               this budget was set): 12 kB leaves room for the spec to grow, yet fails at once if the
- *               Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
- *
- * Browser safety (core only, since every app pays for it): no Node built-in is imported, no
- * `Buffer`, and no `process.` outside a `typeof process` guard (openapi-fetch feature-detects Node that
- * way); then the bundle is run in a `node:vm` context that has the web globals but no `process`,
- * `Buffer` or `require`, and makes one lookup through an injected fetch.
+ * The browser-safety half of `npm run size` (the sizes are size-limit's: .size-limit.js). Bundles the whole
+ * main entry for the browser (esbuild, `platform: "browser"`, openapi-fetch bundled in) and checks that every
+ * app can run it: no Node built-in is imported, no `Buffer`, and no `process.` outside a `typeof process`
+ * guard (openapi-fetch feature-detects Node that way); then runs the bundle in a `node:vm` context that has
+ * the web globals but no `process`, `Buffer` or `require`, and makes one lookup through an injected fetch.
+ * Exits 1 when it is not browser-safe. test/unit/size.test.ts runs the same checks.
  */
-import { existsSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
 import { createContext, runInContext } from "node:vm";
-import { gzipSync } from "node:zlib";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-export interface EntrySpec {
-  name: string;
-  /** Path from the project root. */
-  entry: string;
-  /** Budget in bytes, gzip level 9. */
-  budget: number;
-  /** Why this budget (printed). */
-  why: string;
-}
-
-export const ENTRIES: readonly EntrySpec[] = [
-  // The issue's target is 4.5 kB (4608 B) including openapi-fetch. openapi-fetch alone is 2.5 kB, and
-  // our layer alone (checks, typed errors, retries, timeouts, ETag cache, response-check hook) is itself
-  // 4.5 kB, so the target cannot be met with openapi-fetch under the client: see bench/RESULTS.md. This
-  // budget guards against growth from the measured 8.0 kB until that is decided.
-  {
-    name: "core",
-    entry: "src/index.ts",
-    budget: 8704,
-    why: "the client every app ships (target 4.5 kB: missed)",
-  },
-  {
-    name: "validators",
-    entry: "src/validators.ts",
-    budget: 12_288,
-    why: "opt-in; generated Ajv standalone code for three schemas, Ajv runtime not bundled",
-  },
-];
-
-export interface InputShare {
-  path: string;
-  /** Minified bytes this input contributes to the bundle (before gzip). */
-  bytes: number;
-}
+/** The entry checked: everything `hiro-lookup` exports, so any app's subset is covered. */
+export const SAFETY_ENTRY = "src/index.ts";
 
 export interface BrowserSafety {
   /** Node built-ins imported anywhere in the bundle's graph (`node:fs`, `fs`, …), with the importer. */
@@ -70,28 +27,8 @@ export interface BrowserSafety {
   buffer: string[];
   /** Error thrown when running the bundle without Node globals, or undefined when it ran. */
   sandboxError: string | undefined;
-  ok: boolean;
-}
-
-export interface EntryReport extends EntrySpec {
-  raw: number;
-  gzip: number;
-  withinBudget: boolean;
-  topInputs: InputShare[];
+  /** The minified ESM bundle that was scanned. */
   code: string;
-  safety: BrowserSafety | undefined;
-}
-
-export interface SizeReport {
-  entries: EntryReport[];
-  /** For information (no budget): an app that imports only `createLookupClient` (tree-shaken core). */
-  clientOnly: { raw: number; gzip: number } | undefined;
-  /** For information: the same, without openapi-fetch (our layer alone). */
-  layerOnly: { raw: number; gzip: number } | undefined;
-  /** For information: openapi-fetch's `createClient` alone. */
-  openapiFetchOnly: { raw: number; gzip: number };
-  /** Entries skipped because their file does not exist, with a note. */
-  skipped: string[];
   ok: boolean;
 }
 
@@ -121,7 +58,7 @@ export async function bundleForBrowser(
   entry: string | { contents: string },
   format: "esm" | "iife" = "esm",
   external: string[] = [],
-): Promise<{ code: string; metafile: Metafile; nodeImports: string[] }> {
+): Promise<{ code: string; nodeImports: string[] }> {
   const nodeImports: string[] = [];
   const result = await build({
     absWorkingDir: ROOT,
@@ -141,7 +78,6 @@ export async function bundleForBrowser(
     minify: true,
     platform: "browser",
     target: "es2022",
-    metafile: true,
     write: false,
     outfile: "out.js",
     legalComments: "none",
@@ -151,15 +87,7 @@ export async function bundleForBrowser(
   });
   const file = result.outputFiles[0];
   if (!file) throw new Error(`esbuild produced no output for ${entry}`);
-  return { code: file.text, metafile: result.metafile, nodeImports };
-}
-
-function topInputs(metafile: Metafile): InputShare[] {
-  const output = Object.values(metafile.outputs)[0];
-  return Object.entries(output?.inputs ?? {})
-    .map(([path, info]) => ({ path, bytes: info.bytesInOutput }))
-    .filter((input) => input.bytes > 0)
-    .sort((a, b) => b.bytes - a.bytes);
+  return { code: file.text, nodeImports };
 }
 
 const around = (code: string, index: number): string =>
@@ -231,104 +159,36 @@ export async function runWithoutNodeGlobals(iife: string): Promise<string | unde
   }
 }
 
-async function checkEntry(spec: EntrySpec, checkSafety: boolean): Promise<EntryReport> {
-  const { code, metafile, nodeImports } = await bundleForBrowser(spec.entry);
-  const raw = Buffer.byteLength(code);
-  const gzip = gzipSync(code, { level: 9 }).length;
-  let safety: BrowserSafety | undefined;
-  if (checkSafety) {
-    const scan = scanForNodeGlobals(code);
-    const sandboxError = await runWithoutNodeGlobals((await bundleForBrowser(spec.entry, "iife")).code);
-    safety = {
-      nodeImports,
-      ...scan,
-      sandboxError,
-      ok:
-        nodeImports.length === 0 &&
-        scan.unguardedProcess.length === 0 &&
-        scan.buffer.length === 0 &&
-        sandboxError === undefined,
-    };
-  }
-  return {
-    ...spec,
-    raw,
-    gzip,
-    withinBudget: gzip <= spec.budget,
-    topInputs: topInputs(metafile),
-    code,
-    safety,
-  };
+/** Bundles `entry` for the browser and runs every check on it. */
+export async function checkBrowserSafety(entry: string = SAFETY_ENTRY): Promise<BrowserSafety> {
+  const { code, nodeImports } = await bundleForBrowser(entry);
+  const scan = scanForNodeGlobals(code);
+  const sandboxError = await runWithoutNodeGlobals((await bundleForBrowser(entry, "iife")).code);
+  const ok =
+    nodeImports.length === 0 &&
+    scan.unguardedProcess.length === 0 &&
+    scan.buffer.length === 0 &&
+    sandboxError === undefined;
+  return { nodeImports, ...scan, sandboxError, code, ok };
 }
 
-/** Bundles every entry that exists, measures it against its budget, and checks the core for browser safety. */
-export async function sizeCheck(entries: readonly EntrySpec[] = ENTRIES): Promise<SizeReport> {
-  const reports: EntryReport[] = [];
-  const skipped: string[] = [];
-  for (const spec of entries) {
-    if (!existsSync(new URL(`../${spec.entry}`, import.meta.url))) {
-      skipped.push(`${spec.name}: ${spec.entry} does not exist yet, skipped`);
-      continue;
-    }
-    reports.push(await checkEntry(spec, spec.name === "core"));
-  }
-  const ok = reports.every((r) => r.withinBudget && (r.safety?.ok ?? true));
-  const sizes = async (contents: string, external: string[] = []) => {
-    const { code } = await bundleForBrowser({ contents }, "esm", external);
-    return { raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length };
-  };
-  const hasCore = reports.some((r) => r.name === "core");
-  const clientOnlyEntry = 'export { createLookupClient } from "./src/index.ts";';
-  const clientOnly = hasCore ? await sizes(clientOnlyEntry) : undefined;
-  const layerOnly = hasCore ? await sizes(clientOnlyEntry, ["openapi-fetch"]) : undefined;
-  const openapiFetchOnly = await sizes('export { default } from "openapi-fetch";');
-  return { entries: reports, skipped, ok, clientOnly, layerOnly, openapiFetchOnly };
-}
-
-const kB = (bytes: number): string => `${(bytes / 1024).toFixed(2)} kB`;
-
-/** A printable summary of a report. */
-export function formatReport(report: SizeReport, top = 10): string {
-  const lines: string[] = [];
-  for (const e of report.entries) {
-    const verdict = e.withinBudget ? "within budget" : "OVER BUDGET";
-    lines.push(
-      `${e.name} (${e.entry}): ${e.raw} B minified (${kB(e.raw)}), ${e.gzip} B gzip (${kB(e.gzip)}); ` +
-        `budget ${e.budget} B gzip (${kB(e.budget)}, ${e.why}): ${verdict}, ${((e.gzip / e.budget) * 100).toFixed(0)}% used`,
-    );
-    for (const input of e.topInputs.slice(0, top)) {
-      const share = ((input.bytes / e.raw) * 100).toFixed(1).padStart(5);
-      lines.push(`  ${String(input.bytes).padStart(7)} B ${share}%  ${input.path}`);
-    }
-    if (e.topInputs.length > top) lines.push(`  … ${e.topInputs.length - top} more inputs`);
-    if (e.safety) {
-      const s = e.safety;
-      lines.push(`  browser-safe: ${s.ok ? "yes" : "NO"}`);
-      lines.push(
-        `    Node built-in imports: ${s.nodeImports.length === 0 ? "none" : s.nodeImports.join(", ")}`,
-      );
-      lines.push(`    Buffer: ${s.buffer.length === 0 ? "none" : s.buffer.join(" | ")}`);
-      lines.push(
-        `    process.: ${s.unguardedProcess.length} unguarded${s.unguardedProcess.length ? ` (${s.unguardedProcess.join(" | ")})` : ""}, ` +
-          `${s.guardedProcess.length} behind typeof process${s.guardedProcess.length ? ` (${s.guardedProcess.join(" | ")})` : ""}`,
-      );
-      lines.push(`    run without process/Buffer/require: ${s.sandboxError ?? "ok, one lookup made"}`);
-    }
-  }
-  for (const note of report.skipped) lines.push(note);
-  const info = (label: string, x: { raw: number; gzip: number }) =>
-    lines.push(`for reference, ${label}: ${x.raw} B minified, ${x.gzip} B gzip (${kB(x.gzip)})`);
-  if (report.clientOnly) info("an app importing only createLookupClient (tree-shaken)", report.clientOnly);
-  if (report.layerOnly) info("the same without openapi-fetch (our layer alone)", report.layerOnly);
-  info("openapi-fetch's createClient alone", report.openapiFetchOnly);
-  return lines.join("\n");
+/** A printable summary. */
+export function formatSafety(s: BrowserSafety, entry: string = SAFETY_ENTRY): string {
+  return [
+    `browser-safe (${entry}, ${s.code.length} B minified): ${s.ok ? "yes" : "NO"}`,
+    `  Node built-in imports: ${s.nodeImports.length === 0 ? "none" : s.nodeImports.join(", ")}`,
+    `  Buffer: ${s.buffer.length === 0 ? "none" : s.buffer.join(" | ")}`,
+    `  process.: ${s.unguardedProcess.length} unguarded${s.unguardedProcess.length ? ` (${s.unguardedProcess.join(" | ")})` : ""}, ` +
+      `${s.guardedProcess.length} behind typeof process${s.guardedProcess.length ? ` (${s.guardedProcess.join(" | ")})` : ""}`,
+    `  run without process/Buffer/require: ${s.sandboxError ?? "ok, one lookup made"}`,
+  ].join("\n");
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const report = await sizeCheck();
-  console.log(formatReport(report));
-  if (!report.ok) {
-    console.error("size check failed");
+  const safety = await checkBrowserSafety();
+  console.log(formatSafety(safety));
+  if (!safety.ok) {
+    console.error("browser-safety check failed");
     process.exit(1);
   }
 }

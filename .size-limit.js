@@ -1,0 +1,51 @@
+/**
+ * Browser bundle budgets (issue 11), measured by size-limit: `npm run size`, and test/unit/size.test.ts in
+ * `npm test`. Each entry is a tiny app importing what it names; esbuild bundles it the way a browser app's
+ * bundler would: ESM, minified, tree-shaken, `platform: "browser"`, openapi-fetch bundled in (it is a
+ * dependency, not a peer, so size-limit does not leave it out). Sizes are gzip level 9 (size-limit's
+ * default is brotli), less size-limit's own 46 B for an empty app's import.
+ *
+ * Built from src/, not dist/: the ESM half of dist/ is esbuild's bundle of the same files at the same target
+ * (es2022) with openapi-fetch left external, so an app bundling dist/ ships the same code (measured: dist/ is
+ * 9 B smaller for entry 1), and src/ cannot be stale or half-written while test/package rebuilds dist/.
+ */
+
+/** ESM for browsers, as tsup's target; size-limit's own config has neither format nor platform. */
+const esm = (config) => ({ ...config, format: "esm", platform: "browser", target: "es2022" });
+
+/** The core budget: an app importing only `createLookupClient`, openapi-fetch included. */
+export const CORE_LIMIT = 6000;
+/** What each opt-in middleware may add on top of the core. */
+export const MIDDLEWARE_LIMIT = 400;
+
+const entry = (name, path, imports, limit) => ({
+  name,
+  path,
+  import: imports,
+  gzip: true,
+  limit: `${limit} B`,
+  modifyEsbuildConfig: esm,
+});
+
+export default [
+  entry("createLookupClient", "src/index.ts", "{ createLookupClient }", CORE_LIMIT),
+  entry(
+    "createLookupClient + etagCache",
+    "src/index.ts",
+    "{ createLookupClient, etagCache }",
+    CORE_LIMIT + MIDDLEWARE_LIMIT,
+  ),
+  // validateResponses() alone: the generated validators are the opt-in hiro-lookup/validators entry below.
+  entry(
+    "createLookupClient + validateResponses",
+    "src/index.ts",
+    "{ createLookupClient, validateResponses }",
+    CORE_LIMIT + MIDDLEWARE_LIMIT,
+  ),
+  // Everything the main entry exports (paginate, waitForMetadata, units, errors, retry policy, both
+  // middleware): a ceiling against growth, about 3% above today's 9.9 kB; lower it once the core is trimmed.
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 10_240),
+  // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
+  // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
+  entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),
+];
