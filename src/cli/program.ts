@@ -8,6 +8,7 @@ import { HiroValidationError } from "../errors.js";
 import { paginate } from "../paginate.js";
 import type { Page } from "../types.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
+import { registerVerify } from "./verify-command.js";
 
 /** Where the CLI reads and writes. */
 export interface CliIo {
@@ -222,6 +223,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }),
   );
 
+  registerVerify(program, io);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

@@ -1,0 +1,170 @@
+/**
+ * The checks of `hiro-lookup verify` for the two paginated services, in the order they run. The documented bad requests go
+ * first: they are also the probe that tells a Prism mock before any check a mock cannot show is judged.
+ * Requests go through `client.raw`, so nothing of the lookups' input checking stands in the way.
+ */
+import type { LookupClient } from "../client.js";
+import { parameterRules as rules } from "../generated/parameters.js";
+import type { OperationId } from "../types.js";
+import type { RawAnswer } from "./verify-http.js";
+import { judgeBadRequest, judgeEmptyPage, judgeSample, judgeSubject, judgeValid } from "./verify-judge.js";
+import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";
+
+// The spec's own limits, one step outside them.
+const LIMIT_TOO_LARGE = rules.limit.maximum + 1;
+const NEGATIVE_OFFSET = rules.offset.minimum - 1;
+const ORDINAL_OUT_OF_RANGE = rules.ordinal.exclusiveMaximum;
+/** Sat 1 was mined in the genesis block, whose coinbase can never be spent: no inscription can sit on it. */
+const UNKNOWN_SAT = 1;
+/** No transaction has an all-zero id (it is what a coinbase input points at). */
+const UNKNOWN_TX = "0".repeat(64);
+
+type Paging = { limit?: number; offset?: number };
+
+/** What differs between the two paginated services. */
+interface PagedService<Id> {
+  operationId: OperationId;
+  schema: string;
+  get(id: Id, paging?: Paging, headers?: ExtraHeaders): () => Promise<RawAnswer>;
+  sample: { id: Id; check: string };
+  /** The bad requests, each with the parameter the 400 must name (Fastify's `<location>/<name>`). */
+  bad: { check: string; id: Id; paging: Paging; parameter: string; expected: string }[];
+  subject: { check: string; expected: string; field: string; asked: string; pick(item: unknown): unknown };
+  unknown: { id: Id; check: string };
+  etag: boolean;
+}
+
+/** Bad requests, the sample, its body and subject, ETag/304 if promised, an unknown id, past the end. */
+function pagedChecks<Id>(s: PagedService<Id>, state: ServiceState): Check[] {
+  const empty = "200, total 0, no results";
+  return [
+    ...s.bad.map((b) =>
+      check(b.check, b.expected, true, async () =>
+        judgeBadRequest(await state.send(s.get(b.id, b.paging)), s.operationId, b.parameter),
+      ),
+    ),
+    check(s.sample.check, "200, 1+ results", false, async () =>
+      judgeSample(await state.sendSample(s.get(s.sample.id)), true),
+    ),
+    check("sample body", `fits ${s.schema}`, false, async () =>
+      judgeValid(state.sampleAnswer, s.operationId),
+    ),
+    check(s.subject.check, s.subject.expected, true, async () =>
+      judgeSubject(state.sampleAnswer, s.subject.pick, s.subject.asked, s.subject.field),
+    ),
+    ...(s.etag ? etagChecks(state, (headers) => s.get(s.sample.id, {}, headers)()) : []),
+    check(s.unknown.check, empty, true, async () =>
+      judgeEmptyPage(await state.send(s.get(s.unknown.id)), s.operationId, 0),
+    ),
+    check("page past the end", `${empty} at offset = total`, true, async () => {
+      const offset = state.pastTheEnd;
+      return judgeEmptyPage(await state.send(s.get(s.sample.id, { offset })), s.operationId, offset);
+    }),
+  ];
+}
+
+/** Inscriptions on a sat. No ETag on this route (the spec says so). */
+export function ordinalsChecks(client: LookupClient, ordinal: number, state: ServiceState): Check[] {
+  const documented = '400 {"error":"Invalid satoshi ordinal number"}';
+  return pagedChecks<number>(
+    {
+      operationId: "getSatoshiInscriptions",
+      schema: "PaginatedInscriptions",
+      get:
+        (id, query = {}) =>
+        () =>
+          client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+            params: { path: { ordinal: id }, query },
+            parseAs: "text",
+          }),
+      sample: { id: ordinal, check: `sample sat ${ordinal}` },
+      // Every 400 of this route has the same constant body: there is no parameter to name.
+      bad: [
+        {
+          check: `limit ${LIMIT_TOO_LARGE}`,
+          id: ordinal,
+          paging: { limit: LIMIT_TOO_LARGE },
+          parameter: "",
+          expected: documented,
+        },
+        {
+          check: `offset ${NEGATIVE_OFFSET}`,
+          id: ordinal,
+          paging: { offset: NEGATIVE_OFFSET },
+          parameter: "",
+          expected: documented,
+        },
+        {
+          check: `ordinal ${ORDINAL_OUT_OF_RANGE} (out of range)`,
+          id: ORDINAL_OUT_OF_RANGE,
+          paging: {},
+          parameter: "",
+          expected: documented,
+        },
+      ],
+      subject: {
+        check: "results are the sat asked",
+        expected: `every sat_ordinal "${ordinal}"`,
+        field: "sat_ordinal",
+        asked: `${ordinal}`,
+        pick: (item) => (item as { sat_ordinal?: unknown } | null)?.sat_ordinal,
+      },
+      unknown: { id: UNKNOWN_SAT, check: `unknown sat ${UNKNOWN_SAT}` },
+      etag: false,
+    },
+    state,
+  );
+}
+
+/** Rune activity of a transaction. */
+export function runesChecks(client: LookupClient, txId: string, state: ServiceState): Check[] {
+  const validation = (parameter: string) => `400 ValidationError "${parameter} …"`;
+  return pagedChecks<string>(
+    {
+      operationId: "getTransactionActivity",
+      schema: "PaginatedRuneActivity",
+      get:
+        (id, query = {}, headers = undefined) =>
+        () =>
+          client.raw.GET("/runes/v1/transactions/{tx_id}/activity", {
+            params: { path: { tx_id: id }, query },
+            parseAs: "text",
+            ...(headers ? { headers } : {}),
+          }),
+      sample: { id: txId, check: "sample tx" },
+      bad: [
+        {
+          check: `limit ${LIMIT_TOO_LARGE}`,
+          id: txId,
+          paging: { limit: LIMIT_TOO_LARGE },
+          parameter: "querystring/limit",
+          expected: validation("querystring/limit"),
+        },
+        {
+          check: `offset ${NEGATIVE_OFFSET}`,
+          id: txId,
+          paging: { offset: NEGATIVE_OFFSET },
+          parameter: "querystring/offset",
+          expected: validation("querystring/offset"),
+        },
+        {
+          check: "tx_id with 0x",
+          id: `0x${txId}`,
+          paging: {},
+          parameter: "params/tx_id",
+          expected: validation("params/tx_id"),
+        },
+      ],
+      subject: {
+        check: "results are the tx asked",
+        expected: "every location.tx_id the sample's",
+        field: "location.tx_id",
+        asked: txId,
+        pick: (item) => (item as { location?: { tx_id?: unknown } } | null)?.location?.tx_id,
+      },
+      unknown: { id: UNKNOWN_TX, check: "unknown tx 000…000" },
+      etag: true,
+    },
+    state,
+  );
+}

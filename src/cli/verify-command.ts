@@ -1,0 +1,98 @@
+/**
+ * The `verify` command: checks that a deployment serves the contract, prints a conformance table (or
+ * its rows as JSON with `--json`) and fails on any FAIL. Registered on the program by `registerVerify`.
+ */
+import type { Command } from "commander";
+import { HiroValidationError } from "../errors.js";
+import { EXIT } from "./exit-codes.js";
+import type { CliIo } from "./program.js";
+import { verifyDeployment } from "./verify.js";
+import { apiKeyFor, merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
+import { formatTable, tally } from "./verify-table.js";
+
+/** Exit code of a run with at least one FAIL (runCli reports it as a usage-class failure until it passes codes through). */
+export const VERIFY_FAILED = 1;
+
+interface VerifyOptions extends VerifyInput {
+  config?: string;
+  apiKey?: string;
+  mock?: boolean;
+  timeout?: number;
+  retries?: number;
+  json?: boolean;
+}
+
+const HELP = `
+Each service whose URL is given is verified, and needs its known-good sample: --metadata-url with
+--principal and --token-id, --ordinals-url with --ordinal (a sat with inscriptions), --runes-url with
+--tx-id (a transaction with rune activity). Global options that apply: --api-key (sent to the metadata
+service only; HIRO_API_KEY only to a *.hiro.so host), --timeout, --retries, --json (the rows as JSON),
+--mock (every service on the embedded Prism mock).
+
+Against a Prism mock (found by its sl-violations header on the bad requests), the checks a mock cannot
+show (a total of 0, a 304, a parameter's own 400 body, results about the sample) are "not checkable on
+a mock", never "pass". Exit code 0 when nothing FAILs, non-zero otherwise.
+
+Example:
+  $ hiro-lookup verify --ordinals-url http://127.0.0.1:3000 --ordinal 1252201400444387 \\
+      --runes-url http://127.0.0.1:3001 --tx-id 2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e`;
+
+/** Adds `hiro-lookup verify` to `program`. */
+export function registerVerify(program: Command, io: CliIo): void {
+  program
+    .command("verify")
+    .description("check that a deployment serves the contract of openapi.yaml (conformance table)")
+    .option("--metadata-url <url>", "Token Metadata API base URL to verify")
+    .option("--ordinals-url <url>", "Ordinals API base URL to verify (a bitcoin-indexer's api/ordinals)")
+    .option("--runes-url <url>", "Runes API base URL to verify (a bitcoin-indexer's api/runes)")
+    .option("--principal <principal>", "sample SIP-013 contract principal")
+    .option("--token-id <id>", "sample token id in that contract")
+    .option("--ordinal <n>", "sample sat that carries inscriptions")
+    .option("--tx-id <tx_id>", "sample transaction with rune activity")
+    .option("--config <file>", "JSON file with the same fields (metadataUrl, …, tokenId, txId); flags win")
+    .addHelpText("after", HELP)
+    .action(async (_options: unknown, command: Command) => {
+      const options = command.optsWithGlobals<VerifyOptions>();
+      let stopMock: (() => Promise<void>) | undefined;
+      let report: Awaited<ReturnType<typeof verifyDeployment>>;
+      try {
+        const config = options.config === undefined ? {} : await readConfig(options.config);
+        let input = merged(config, options);
+        if (options.mock) {
+          if (!io.startMock)
+            throw new HiroValidationError("--mock", "the embedded mock is not available here");
+          const mock = await io.startMock();
+          stopMock = () => mock.stop();
+          input = {
+            ...input,
+            metadataUrl: input.metadataUrl ?? mock.url,
+            ordinalsUrl: input.ordinalsUrl ?? mock.url,
+            runesUrl: input.runesUrl ?? mock.url,
+          };
+        }
+        const targets = targetsOf(input);
+        report = await verifyDeployment(targets, {
+          apiKey: apiKeyFor(targets.metadata?.url, options.apiKey, io.env.HIRO_API_KEY),
+          timeoutMs: options.timeout,
+          maxRetries: options.retries === undefined ? undefined : Math.min(options.retries, 10),
+          mock: options.mock === true,
+        });
+      } catch (error) {
+        if (error instanceof HiroValidationError) {
+          command.error(`hiro-lookup: ${error.message}`, { exitCode: EXIT.usage, code: "hiro-lookup.usage" });
+        }
+        throw error;
+      } finally {
+        await stopMock?.();
+      }
+      const pretty = io.stdout.isTTY === true;
+      io.stdout.write(
+        options.json ? `${JSON.stringify(report.rows, null, pretty ? 2 : undefined)}\n` : formatTable(report),
+      );
+      const { fail } = tally(report.rows);
+      if (fail > 0) {
+        const message = `hiro-lookup: verify: ${fail} of ${report.rows.length} checks FAIL`;
+        command.error(message, { exitCode: VERIFY_FAILED, code: "hiro-lookup.verify.failed" });
+      }
+    });
+}

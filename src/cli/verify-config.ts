@@ -1,0 +1,119 @@
+/**
+ * What `hiro-lookup verify` is told to check: flags, or a JSON file with the same fields (flags win),
+ * turned into checked targets. A service is verified when its URL is given, and then needs its sample.
+ */
+import { readFile } from "node:fs/promises";
+import { HiroValidationError } from "../errors.js";
+import { printable } from "../safe-text.js";
+import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../validate-input.js";
+import type { VerifyTargets } from "./verify.js";
+
+/** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */
+export interface VerifyInput {
+  metadataUrl?: string | undefined;
+  ordinalsUrl?: string | undefined;
+  runesUrl?: string | undefined;
+  principal?: string | undefined;
+  tokenId?: string | undefined;
+  ordinal?: string | undefined;
+  txId?: string | undefined;
+}
+
+const FIELDS = ["metadataUrl", "ordinalsUrl", "runesUrl", "principal", "tokenId", "ordinal", "txId"] as const;
+const NUMERIC = new Set<string>(["tokenId", "ordinal"]);
+
+/** Reads a `--config` file: a JSON object of {@link VerifyInput} fields, nothing else. */
+export async function readConfig(path: string): Promise<VerifyInput> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, "utf8"));
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new HiroValidationError(
+      "--config",
+      `cannot read ${printable(path, 80)} as JSON: ${printable(why, 120)}`,
+      {
+        cause,
+      },
+    );
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new HiroValidationError("--config", `must hold a JSON object with the fields ${FIELDS.join(", ")}`);
+  }
+  const input: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!(FIELDS as readonly string[]).includes(key)) {
+      throw new HiroValidationError(
+        "--config",
+        `unknown field ${printable(key, 40)}; the fields are ${FIELDS.join(", ")}`,
+      );
+    }
+    if (typeof value === "string" || (NUMERIC.has(key) && typeof value === "number"))
+      input[key] = String(value);
+    else
+      throw new HiroValidationError(
+        "--config",
+        `${key} must be a string${NUMERIC.has(key) ? " or a number" : ""}`,
+      );
+  }
+  return input;
+}
+
+/** Flags over the config file: a flag that is given wins. */
+export function merged(config: VerifyInput, flags: VerifyInput): VerifyInput {
+  const input: VerifyInput = { ...config };
+  for (const field of FIELDS) if (flags[field] !== undefined) input[field] = flags[field];
+  return input;
+}
+
+/** The sample a service needs, or a usage error naming the flag that is missing. */
+function need(value: string | undefined, flag: string, service: string): string {
+  if (value === undefined || value === "") {
+    throw new HiroValidationError(flag, `is needed to verify the ${service} service (a known-good sample)`);
+  }
+  return value;
+}
+
+/** The targets to verify; a bad sample or a service without its sample is a usage error. */
+export function targetsOf(input: VerifyInput): VerifyTargets {
+  const targets: VerifyTargets = {};
+  if (input.metadataUrl) {
+    targets.metadata = {
+      url: input.metadataUrl,
+      principal: checkPrincipal(need(input.principal, "--principal", "metadata")),
+      tokenId: checkTokenId(need(input.tokenId, "--token-id", "metadata")),
+    };
+  }
+  if (input.ordinalsUrl) {
+    targets.ordinals = {
+      url: input.ordinalsUrl,
+      ordinal: checkOrdinal(need(input.ordinal, "--ordinal", "ordinals")),
+    };
+  }
+  if (input.runesUrl) {
+    targets.runes = { url: input.runesUrl, txId: checkTxId(need(input.txId, "--tx-id", "runes")) };
+  }
+  if (!targets.metadata && !targets.ordinals && !targets.runes) {
+    throw new HiroValidationError(
+      "verify",
+      "give at least one of --metadata-url, --ordinals-url, --runes-url (or --mock)",
+    );
+  }
+  return targets;
+}
+
+/** `HIRO_API_KEY` from the environment follows only a Hiro host: an environment secret is not sent to a third party. */
+export function apiKeyFor(
+  metadataUrl: string | undefined,
+  flag: string | undefined,
+  envKey: string | undefined,
+) {
+  if (flag) return flag;
+  if (!envKey || !metadataUrl) return undefined;
+  try {
+    const host = new URL(metadataUrl).hostname;
+    return host === "hiro.so" || host.endsWith(".hiro.so") ? envKey : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+/** The checks of `hiro-lookup verify` for the token metadata service, in the order they run. */
+import type { LookupClient } from "../client.js";
+import { judgeBadRequest, judgeSample, judgeValid } from "./verify-judge.js";
+import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";
+
+/** A bad principal (first: it is also the mock probe), the sample, its body, `ETag` and 304. */
+export function metadataChecks(
+  client: LookupClient,
+  sample: { principal: string; tokenId: string },
+  state: ServiceState,
+): Check[] {
+  // token_id goes out as the decimal string it was given (exact for a u128), as the client sends it.
+  const path = { principal: sample.principal, token_id: sample.tokenId as unknown as number };
+  const get = (p: typeof path, headers?: ExtraHeaders) => () =>
+    client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+      params: { path: p },
+      parseAs: "text",
+      ...(headers ? { headers } : {}),
+    });
+  // The spec: lower-case addresses are rejected (the address alphabet is upper-case c32).
+  const lowerCase = { ...path, principal: sample.principal.toLowerCase() };
+  return [
+    check("principal in lower case", '400 ValidationError "params/principal …"', true, async () =>
+      judgeBadRequest(await state.send(get(lowerCase)), "getSftMetadata", "params/principal"),
+    ),
+    check("sample token", "200 with data", false, async () =>
+      judgeSample(await state.sendSample(get(path)), false),
+    ),
+    check("sample body", "fits SftMetadataResponse", false, async () =>
+      judgeValid(state.sampleAnswer, "getSftMetadata"),
+    ),
+    ...etagChecks(state, (headers) => get(path, headers)()),
+  ];
+}

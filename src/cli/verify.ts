@@ -1,0 +1,101 @@
+/**
+ * `hiro-lookup verify`: the provider side of the contract. Sends known-good samples and the documented
+ * bad requests to a deployment, one request at a time, and judges every answer against openapi.yaml.
+ * Each service gets its own client (own base URL; the API key only for the token metadata service), so
+ * requests go through the same pipeline as the lookups: retries, `Retry-After`, timeouts, size cap.
+ */
+import { createLookupClient, type LookupClient } from "../client.js";
+import type { ServiceName } from "../services.js";
+import { ordinalsChecks, runesChecks } from "./verify-checks.js";
+import { metadataChecks } from "./verify-metadata-checks.js";
+import { type Check, ServiceState } from "./verify-state.js";
+
+/** The result of one check. A mock-limited check on a mock is never a pass. */
+export type Verdict = "pass" | "FAIL" | "not checkable on a mock";
+
+/** One row of the conformance table. */
+export interface ConformanceRow {
+  check: string;
+  service: ServiceName;
+  expected: string;
+  got: string;
+  result: Verdict;
+}
+
+/** What to verify: each service that is given, at its URL, with its known-good sample. */
+export interface VerifyTargets {
+  metadata?: { url: string; principal: string; tokenId: string } | undefined;
+  ordinals?: { url: string; ordinal: number } | undefined;
+  runes?: { url: string; txId: string } | undefined;
+}
+
+/** How to send. */
+export interface VerifySettings {
+  /** Sent as `x-api-key` to the token metadata service only. */
+  apiKey?: string | undefined;
+  /** Time limit of each attempt, in ms (default: the client's, 30 000). */
+  timeoutMs?: number | undefined;
+  /** Retries after a failed attempt (default: the client's, 2). */
+  maxRetries?: number | undefined;
+  /** Every service is known to be a mock (the embedded one of `--mock`), whatever it answers. */
+  mock?: boolean | undefined;
+  /** The fetch under the pipeline (tests). */
+  fetch?: typeof fetch | undefined;
+}
+
+/** The conformance table, and the services found to be mocks. */
+export interface VerifyReport {
+  rows: ConformanceRow[];
+  mocks: ServiceName[];
+}
+
+/**
+ * Verifies the services in `targets`, in order, each check after the one before (no bursts). Throws
+ * {@link HiroValidationError} for a bad URL before anything is sent.
+ */
+export async function verifyDeployment(
+  targets: VerifyTargets,
+  settings: VerifySettings = {},
+): Promise<VerifyReport> {
+  const clientFor = (url: string, apiKey?: string): LookupClient =>
+    createLookupClient({
+      baseUrl: url,
+      ...(apiKey ? { apiKey } : {}),
+      ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
+      ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
+    });
+  const plans: { service: ServiceName; state: ServiceState; checks: Check[] }[] = [];
+  const { metadata, ordinals, runes } = targets;
+  if (metadata) {
+    const state = new ServiceState(settings.mock === true);
+    plans.push({
+      service: "metadata",
+      state,
+      checks: metadataChecks(clientFor(metadata.url, settings.apiKey), metadata, state),
+    });
+  }
+  if (ordinals) {
+    const state = new ServiceState(settings.mock === true);
+    plans.push({
+      service: "ordinals",
+      state,
+      checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state),
+    });
+  }
+  if (runes) {
+    const state = new ServiceState(settings.mock === true);
+    plans.push({ service: "runes", state, checks: runesChecks(clientFor(runes.url), runes.txId, state) });
+  }
+
+  const rows: ConformanceRow[] = [];
+  for (const { service, state, checks } of plans) {
+    for (const { check, expected, mockLimited, run } of checks) {
+      const { ok, got } = await run();
+      // Judged after the answer: the bad requests, which run first, are what reveals a mock.
+      const result: Verdict = mockLimited && state.mock ? "not checkable on a mock" : ok ? "pass" : "FAIL";
+      rows.push({ check, service, expected, got, result });
+    }
+  }
+  return { rows, mocks: plans.filter((p) => p.state.mock).map((p) => p.service) };
+}

@@ -1,0 +1,166 @@
+/**
+ * A fake deployment of the three services on a real `node:http` server (127.0.0.1, a free port), for
+ * `hiro-lookup verify`. `conformant` serves the spec's examples the way upstream does (the sample's data,
+ * `total: 0` for unknown ids and past the end, the documented 400 bodies, ETag/304); the other modes
+ * break one promise each. Every request is recorded.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parameterRules as rules } from "../../src/generated/parameters.js";
+import { loadSpec } from "./spec.js";
+
+export type FakeMode =
+  | "conformant"
+  /** Answers this status with Fastify's default error body, on every route. */
+  | { status: number }
+  /** 200s whose pages have a non-array `results` and no `total`, and a token with a numeric `token_uri`. */
+  | "wrong-shapes"
+  /** Answers every sat (and tx) with the sample's page, whatever was asked (the falsy-zero bug, everywhere). */
+  | "ignores-filter";
+
+export interface FakeSamples {
+  principal: string;
+  tokenId: string;
+  ordinal: string;
+  txId: string;
+}
+
+export interface FakeDeployment {
+  url: string;
+  /** Method and URL of each request, in order, with its `x-api-key` header. */
+  requests: { url: string; apiKey: string | undefined }[];
+  close(): Promise<void>;
+}
+
+const spec = loadSpec();
+const example = <T>(name: string): T => spec.components.examples[name]?.value as T;
+const ETAG = '"1713571767.123"';
+
+interface Page {
+  limit: number;
+  offset: number;
+  total: number;
+  results: Record<string, unknown>[];
+}
+
+function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
+  const text = body === undefined ? "" : JSON.stringify(body);
+  res.writeHead(status, {
+    ...(body === undefined ? {} : { "content-type": "application/json" }),
+    ...headers,
+  });
+  res.end(text);
+}
+
+const validation = (message: string) => ({ statusCode: 400, error: "Bad Request", message });
+
+/** `?limit=&offset=` as upstream validates them; the Fastify message of the first failing rule. */
+function paging(query: URLSearchParams): { limit: number; offset: number } | string {
+  const limit = Number(query.get("limit") ?? rules.limit.default);
+  const offset = Number(query.get("offset") ?? rules.offset.default);
+  if (limit > rules.limit.maximum) return `querystring/limit must be <= ${rules.limit.maximum}`;
+  if (limit < rules.limit.minimum) return `querystring/limit must be >= ${rules.limit.minimum}`;
+  if (offset < rules.offset.minimum) return `querystring/offset must be >= ${rules.offset.minimum}`;
+  return { limit, offset };
+}
+
+/** One page of `all`, as upstream computes it (`total` 0 past the end: COUNT(*) OVER() after OFFSET). */
+function page(all: Record<string, unknown>[], limit: number, offset: number): Page {
+  const results = all.slice(offset, offset + limit);
+  return { limit, offset, total: results.length === 0 ? 0 : all.length, results };
+}
+
+/** Starts the fake deployment; one origin serves all three services. */
+export async function startFakeDeployment(mode: FakeMode, samples: FakeSamples): Promise<FakeDeployment> {
+  const inscriptions = example<Page>("SatoshiInscriptions").results.map((item) =>
+    mode === "ignores-filter" ? item : { ...item, sat_ordinal: samples.ordinal },
+  );
+  const activity = example<Page>("RuneEtchingActivity").results.map((item) => ({
+    ...item,
+    location: {
+      ...(item.location as object),
+      tx_id: mode === "ignores-filter" ? "ab".repeat(32) : samples.txId,
+    },
+  }));
+  const requests: FakeDeployment["requests"] = [];
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const apiKey = req.headers["x-api-key"];
+    requests.push({
+      url: `${url.pathname}${url.search}`,
+      apiKey: typeof apiKey === "string" ? apiKey : undefined,
+    });
+    if (typeof mode === "object") {
+      return send(res, mode.status, { statusCode: mode.status, error: "Error", message: "fake failure" });
+    }
+    const fresh = req.headers["if-none-match"] === ETAG;
+    let match = /^\/metadata\/v1\/sft\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+    if (match) {
+      const [principal, tokenId] = [decodeURIComponent(match[1] ?? ""), match[2]];
+      if (!new RegExp(rules.principal.pattern).test(principal)) {
+        return send(res, 400, {
+          ...validation(`params/principal must match pattern "${rules.principal.pattern}"`),
+          code: "FST_ERR_VALIDATION",
+        });
+      }
+      if (principal !== samples.principal || tokenId !== samples.tokenId)
+        return send(res, 404, { error: "Token not found" });
+      if (fresh) return send(res, 304);
+      const body =
+        mode === "wrong-shapes"
+          ? { token_uri: 12200, metadata: { name: "no sip" } }
+          : example("SftWithMetadata");
+      return send(res, 200, body, { etag: ETAG, "cache-control": "public, no-cache, must-revalidate" });
+    }
+    match = /^\/ordinals\/v1\/sats\/([^/]+)\/inscriptions$/.exec(url.pathname);
+    if (match) {
+      const ordinal = Number(match[1]);
+      const paged = paging(url.searchParams);
+      // Every 400 of the sat routes is the same constant body (the route's 400 schema is a literal).
+      if (!(ordinal < rules.ordinal.exclusiveMaximum) || typeof paged === "string") {
+        return send(res, 400, { error: "Invalid satoshi ordinal number" });
+      }
+      const all = mode === "ignores-filter" || match[1] === samples.ordinal ? inscriptions : [];
+      const body = page(all, paged.limit, paged.offset);
+      return send(res, 200, mode === "wrong-shapes" ? { ...body, total: undefined, results: "none" } : body);
+    }
+    match = /^\/runes\/v1\/transactions\/([^/]+)\/activity$/.exec(url.pathname);
+    if (match) {
+      const paged = paging(url.searchParams);
+      if (!new RegExp(rules.tx_id.pattern).test(match[1] ?? "")) {
+        return send(res, 400, validation(`params/tx_id must match pattern "${rules.tx_id.pattern}"`));
+      }
+      if (typeof paged === "string") return send(res, 400, validation(paged));
+      // The runes ETag is the index's chain tip: the same for every transaction.
+      if (fresh) return send(res, 304);
+      const all = mode === "ignores-filter" || match[1] === samples.txId ? activity : [];
+      const body = page(all, paged.limit, paged.offset);
+      const headers = { etag: ETAG, "cache-control": "public, no-cache, must-revalidate" };
+      return send(
+        res,
+        200,
+        mode === "wrong-shapes" ? { ...body, total: undefined, results: {} } : body,
+        headers,
+      );
+    }
+    return send(res, 404, {
+      message: `Route GET:${url.pathname} not found`,
+      error: "Not Found",
+      statusCode: 404,
+    });
+  };
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
