@@ -37,14 +37,18 @@ export const TOKEN = {
   },
 };
 
-/** Record `index`: an upstream record with its ids, number and locations made unique. */
-export function record(index: number): Inscription {
+/**
+ * Record `index` on sat `sat`: an upstream record with its ids, number and locations made unique, and
+ * its `sat_ordinal` the sat asked for (a client may check that answers are about the sat it asked).
+ */
+export function record(index: number, sat: number): Inscription {
   const template = TEMPLATES[index % TEMPLATES.length] as Inscription;
   const tx = index.toString(16).padStart(64, "0");
   return {
     ...template,
     id: `${tx}i0`,
     number: index,
+    sat_ordinal: String(sat),
     tx_id: tx,
     genesis_tx_id: tx,
     location: `${tx}:0:0`,

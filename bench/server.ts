@@ -19,7 +19,7 @@ const { values } = parseArgs({
 });
 const delayMs = Number(values["delay-ms"]);
 
-const FIXED_RECORDS = Array.from({ length: PAGE_SIZE }, (_, i) => record(i));
+const FIXED_RECORDS = Array.from({ length: PAGE_SIZE }, (_, i) => record(i, FIXED_ORDINAL));
 const fixedPages = new Map<number, Buffer>();
 const fixedPage = (limit: number): Buffer => {
   let body = fixedPages.get(limit);
@@ -34,7 +34,7 @@ const tokenBody = Buffer.from(JSON.stringify(TOKEN));
 
 function pagedBody(offset: number, limit: number): Buffer {
   const count = Math.max(0, Math.min(limit, PAGED_TOTAL - offset));
-  const results = Array.from({ length: count }, (_, i) => record(offset + i));
+  const results = Array.from({ length: count }, (_, i) => record(offset + i, PAGED_ORDINAL));
   // As upstream: total is 0 when the offset is past the end.
   return Buffer.from(JSON.stringify({ limit, offset, total: count === 0 ? 0 : PAGED_TOTAL, results }));
 }

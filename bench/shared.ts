@@ -5,8 +5,11 @@
  */
 /** Ordinal of the fixed 60-record page (latency runs): always records 0..limit-1, no added delay. */
 export const FIXED_ORDINAL = 1252201400444387;
-/** Ordinal of the long paged list (paging runs): `total` records, each page after the added delay. */
-export const PAGED_ORDINAL = 257418248345364;
+/**
+ * Ordinal of the long paged list (paging runs): `total` records, each page after the added delay. Any sat
+ * but FIXED_ORDINAL; this one carries inscription #1 on mainnet.
+ */
+export const PAGED_ORDINAL = 727624168684699;
 /** Records in the paged list. */
 export const PAGED_TOTAL = 100_000;
 /** Records per page: the service's maximum. */

@@ -38,7 +38,7 @@ Try:
   curl -s '${url}/ordinals/v1/sats/${sat}/inscriptions?limit=2'
   curl -si '${url}/ordinals/v1/sats/${sat}/inscriptions?limit=61'     # 400 + sl-violations header
   curl -s ${url}/runes/v1/transactions/${txId}/activity
-  curl -s -H 'Prefer: example=transfer' ${url}/runes/v1/transactions/${txId}/activity
+  curl -s -H 'Prefer: example=emptyPage' ${url}/runes/v1/transactions/${txId}/activity
   curl -s -H 'Prefer: dynamic=true' ${url}/runes/v1/transactions/${txId}/activity
 `,
 );

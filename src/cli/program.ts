@@ -39,9 +39,10 @@ interface PageOptions {
 const EXAMPLES = `
 Examples:
   $ hiro-lookup --mock sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35
-  $ hiro-lookup sat-inscriptions 1252201400444387 --limit 5
+  $ HIRO_API_KEY=... hiro-lookup sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --locale es-MX
+  # Ordinals and Runes: your bitcoin-indexer (Hiro's hosted APIs were retired on 2026-03-09)
+  $ hiro-lookup --base-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5
   $ hiro-lookup --base-url http://127.0.0.1:3000 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
-  $ HIRO_API_KEY=... hiro-lookup --ndjson sat-inscriptions 1252201400444387 --all
 
 Exit codes: 0 ok, 2 usage or invalid input, 3 not found, 4 rate limited, 5 other API error, 6 network or timeout.`;
 

@@ -21,14 +21,26 @@ export interface paths {
          *       `decimals` and `total_supply` are also omitted when they are `0`.
          *     - Inside `metadata`, a missing `name`, `description`, `image`, `cached_image` or
          *       `cached_thumbnail_image` can arrive as the empty string `""`.
-         *     - `token_id` is a SIP-013 `uint` (u128): ids above 2^53 are exact only when sent as a string.
+         *     - `token_id` is a SIP-013 `uint` (u128), but the service turns the path value into a JavaScript
+         *       number, so only ids up to 2^53 - 1 (9007199254740991) are addressed exactly: a larger id
+         *       silently names a neighbouring token (`.../9007199254740993` answers `200` with token
+         *       9007199254740992's metadata), whether it is sent as a number or a decimal string. The
+         *       service cannot address such ids exactly, and the `hiro-lookup` client refuses them before
+         *       sending.
          *     - `404` when the contract or the token is unknown; `422` while the metadata is being fetched for
          *       the first time (transient: ask again later), when `locale` is unknown, or when the token's
-         *       metadata could not be processed. When `locale` is given, a token still being fetched answers
-         *       `422 Locale not found`.
+         *       (or its contract's) metadata was found invalid (`Token error`). When `locale` is given, a
+         *       token still being fetched answers `422 Locale not found`.
+         *     - A token whose metadata job **failed** (timeout, retries used up, unexpected error) and was
+         *       never processed answers `200` with an empty object `{}` (example `metadataJobFailed`), not a
+         *       `422`: an empty `200` means "no metadata", not "come back later".
          *     - The service does not check the token standard: a SIP-009 or SIP-010 contract answers here too.
          *     - `200` carries an `ETag`; sending it back in `If-None-Match` gives `304` with no body. Errors
-         *       carry no `ETag`.
+         *       carry no `ETag`. **Except with `locale`**: the service reads the token number from the last
+         *       URL segment *including the query string*, fails to parse it, and sends the `ETag` of token #1
+         *       of the contract instead. That tag says nothing about the token asked for (and a matching
+         *       `If-None-Match` would answer `304` for a token that changed), so clients must not store or
+         *       send back the `ETag` of a request with `locale`; the `hiro-lookup` client's cache skips them.
          */
         get: operations["getSftMetadata"];
         put?: never;
@@ -127,7 +139,7 @@ export interface components {
              * @description The token's metadata URI, as returned by the contract's `get-token-uri`, with `{id}` and
              *     `{locale}` substituted. Any scheme: `ipfs://`, `ar://`, `data:`, `https://`. Not validated
              *     by the service.
-             * @example ipfs://ipfs/Qmf9yDYuPTrp8NRUFf8xxDd5Ud24Dx9uYMwMn8o8G2cWPW/12200.json
+             * @example https://example.com/tokens/35.json
              */
             token_uri?: string;
             /**
@@ -154,27 +166,27 @@ export interface components {
             sip: number;
             /**
              * @description Token name. `""` when the metadata has none.
-             * @example Satoshi's Team #12200
+             * @example key-alex-autoalex-v1 #35
              */
             name?: string;
             /**
              * @description Token description. `""` when the metadata has none.
-             * @example Heavy hitters, all-stars and legends of the game join forces to create a collection of unique varsity jackets
+             * @example Token 35 of the key-alex-autoalex-v1 semi-fungible token contract.
              */
             description?: string;
             /**
              * @description Original image URI from the metadata JSON. `""` when there is none.
-             * @example ipfs://ipfs/QmZMqhh2ztwuZ3Y8PyEp2z5auyH3TCm3nnr5ZfjjgDjd5q/12199.png
+             * @example https://example.com/tokens/35.png
              */
             image?: string;
             /**
              * @description The image as served by Hiro's image cache. `""` when not cached.
-             * @example https://ipfs.io/ipfs/QmZMqhh2ztwuZ3Y8PyEp2z5auyH3TCm3nnr5ZfjjgDjd5q/12199.png
+             * @example https://example.com/cache/tokens/35.png
              */
             cached_image?: string;
             /**
              * @description A thumbnail of the image from Hiro's image cache. `""` when not cached.
-             * @example https://ipfs.io/ipfs/QmZMqhh2ztwuZ3Y8PyEp2z5auyH3TCm3nnr5ZfjjgDjd5q/12199.png
+             * @example https://example.com/cache/tokens/35-thumbnail.png
              */
             cached_thumbnail_image?: string;
             /** @description The token's attributes; present only when it has at least one. */
@@ -182,8 +194,8 @@ export interface components {
             /**
              * @description Free-form properties of the token (name to any JSON value); present only when it has at least one.
              * @example {
-             *       "collection": "Foo Collection",
-             *       "total_supply": "10000"
+             *       "collection": "key-alex-autoalex-v1",
+             *       "edition": 35
              *     }
              */
             properties?: {
@@ -244,7 +256,7 @@ export interface components {
             /**
              * @description Number of inscriptions on the satoshi. `0` when there are none, **and** when `offset` is past
              *     the end.
-             * @example 2
+             * @example 1
              */
             total: number;
             results: components["schemas"]["Inscription"][];
@@ -288,12 +300,12 @@ export interface components {
             genesis_tx_id: string;
             /**
              * @description Fee of the reveal transaction, in sats, as a decimal string.
-             * @example 2805
+             * @example 322
              */
             genesis_fee: string;
             /**
              * @description Time of the reveal block, in **milliseconds** since the Unix epoch.
-             * @example 1676913207000
+             * @example 1671049920000
              */
             genesis_timestamp: number;
             /**
@@ -334,17 +346,17 @@ export interface components {
             sat_rarity: "common" | "uncommon" | "rare" | "epic" | "legendary" | "mythic";
             /**
              * @description Height of the block whose coinbase mined the satoshi.
-             * @example 250437
+             * @example 290880
              */
             sat_coinbase_height: number;
             /**
              * @description Content type without parameters (the part before the first `;`).
-             * @example text/html
+             * @example image/png
              */
             mime_type: string;
             /**
              * @description Full content type as inscribed.
-             * @example text/html;charset=utf-8
+             * @example image/png
              */
             content_type: string;
             /**
@@ -354,7 +366,7 @@ export interface components {
             content_length: number;
             /**
              * @description Time of the block of the current location, in **milliseconds** since the Unix epoch.
-             * @example 1676913207000
+             * @example 1671049920000
              */
             timestamp: number;
             /**
@@ -396,7 +408,10 @@ export interface components {
              */
             metadata: unknown;
             /**
-             * @description Meta protocol of the inscription (for example `brc20`), `null` when none.
+             * @description Meta protocol of the inscription (for example `brc20`), `null` when none. **Always `null` from
+             *     bitcoin-indexer v3.0.2**: its inscription query never selects the stored meta protocol (a row
+             *     indexed as `brc-20` still answers `null`), so do not rely on this field to find BRC-20
+             *     inscriptions.
              * @example null
              */
             meta_protocol: string | null;
@@ -603,8 +618,9 @@ export interface components {
             content?: never;
         };
         /**
-         * @description Rate limit exceeded at Hiro's gateway (50 requests per minute per IP without an API key, 500 with
-         *     one). Wait `Retry-After` seconds. The body comes from the gateway, not from the service, and is not
+         * @description Rate limit exceeded at a gateway in front of the service: Hiro's, for the hosted Token Metadata
+         *     API (50 requests per minute per IP without an API key, 500 with one), or one you run in front of
+         *     your indexer. Wait `Retry-After` seconds. The body comes from the gateway, not from the service, and is not
          *     part of any upstream contract: treat it as opaque.
          */
         RateLimited: {
@@ -639,14 +655,19 @@ export interface components {
         Principal: string;
         /**
          * @description Token id within the contract. SIP-013 ids are Clarity `uint` (u128, 0 to 2^128 - 1), written in
-         *     decimal. The service itself does not reject negative or oversized values: they find no token (`404`).
+         *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
+         *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
+         *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
+         *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
+         *     The service does not reject negative values: they find no token (`404`).
          * @example 35
          */
         TokenId: number;
         /**
          * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
          *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
-         *     `422 Locale not found`.
+         *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
+         *     token's: do not use it for conditional requests.
          */
         Locale: string;
         /**
@@ -656,7 +677,7 @@ export interface components {
         IfNoneMatch: string;
         /**
          * @description Ordinal number of the satoshi, from 0 to 2099999997689999 (the total supply of sats minus one).
-         *     Values above 2^53 are exact only when sent as a string.
+         *     Every valid ordinal is below 2^53, so a JavaScript number holds it exactly.
          * @example 1252201400444387
          */
         Ordinal: number;
@@ -681,8 +702,9 @@ export interface components {
     headers: {
         /**
          * @description Strong, quoted entity tag of the response. Send it back in `If-None-Match` to get `304` when
-         *     nothing changed. Token metadata: the token's last update time in epoch seconds. Runes: the block
-         *     hash of the index's chain tip.
+         *     nothing changed. Token metadata: the token's last update time in epoch seconds, **except** on a
+         *     request with `locale`, where it is token #1's tag (not the token asked for): never store or send
+         *     back that one. Runes: the block hash of the index's chain tip.
          * @example "1713571767.123"
          */
         ETag: string;
@@ -722,7 +744,8 @@ export interface operations {
                 /**
                  * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
                  *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
-                 *     `422 Locale not found`.
+                 *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
+                 *     token's: do not use it for conditional requests.
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -743,7 +766,11 @@ export interface operations {
                 principal: components["parameters"]["Principal"];
                 /**
                  * @description Token id within the contract. SIP-013 ids are Clarity `uint` (u128, 0 to 2^128 - 1), written in
-                 *     decimal. The service itself does not reject negative or oversized values: they find no token (`404`).
+                 *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
+                 *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
+                 *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
+                 *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
+                 *     The service does not reject negative values: they find no token (`404`).
                  * @example 35
                  */
                 token_id: components["parameters"]["TokenId"];
@@ -752,7 +779,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The token's metadata. Unknown fields are omitted, never `null`. */
+            /**
+             * @description The token's metadata. Unknown fields are omitted, never `null`; a token whose metadata job
+             *     failed answers `{}`.
+             */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -788,7 +818,9 @@ export interface operations {
             /**
              * @description The token exists but its metadata cannot be served: still being fetched for the first time
              *     (`Token metadata fetch in progress`, transient), the requested `locale` is unknown
-             *     (`Locale not found`), or the metadata could not be processed (`Token error`, with a reason).
+             *     (`Locale not found`), or the token's or contract's metadata was found invalid (`Token error`,
+             *     with a reason). A metadata job that *failed* without a result is not a `422`: it answers
+             *     `200 {}`.
              */
             422: {
                 headers: {
@@ -820,7 +852,7 @@ export interface operations {
             path: {
                 /**
                  * @description Ordinal number of the satoshi, from 0 to 2099999997689999 (the total supply of sats minus one).
-                 *     Values above 2^53 are exact only when sent as a string.
+                 *     Every valid ordinal is below 2^53, so a JavaScript number holds it exactly.
                  * @example 1252201400444387
                  */
                 ordinal: components["parameters"]["Ordinal"];

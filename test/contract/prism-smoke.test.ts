@@ -19,6 +19,16 @@ describe.skipIf(liveRun)("Prism mock (global setup) smoke", () => {
     expect(Array.isArray(body.results)).toBe(true);
   });
 
+  it("serves all three paths, also those with path-level servers (ordinals, runes)", async () => {
+    const tx =
+      "/runes/v1/transactions/2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e/activity";
+    for (const path of [sft, sat, tx]) {
+      const res = await fetch(`${baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("sl-violations"), path).toBeNull();
+    }
+  });
+
   it("serves a named non-2xx example chosen with Prefer: code=422, example=localeNotFound", async () => {
     const res = await fetch(`${baseUrl}${sft}`, { headers: { Prefer: "code=422, example=localeNotFound" } });
     expect(res.status).toBe(422);

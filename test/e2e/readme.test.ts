@@ -18,7 +18,7 @@ it("the README usage example runs against the mock", async () => {
     cwd: ROOT,
     env: { ...process.env, HIRO_BASE_URL: inject("prismUrl"), HIRO_API_KEY: "" },
   });
-  expect(stdout).toContain("Satoshi's Team #12200 250");
-  expect(stdout).toContain("#-1 b9cd9489fe30b81d007f753663d12766f1368721a87f4c69056c8215caa57993i0");
+  expect(stdout).toContain("key-alex-autoalex-v1 #35 250");
+  expect(stdout).toContain("#0 6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0");
   expect(stdout).toContain("etching Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z");
 }, 30_000);

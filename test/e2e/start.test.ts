@@ -61,9 +61,9 @@ describe("npm start", () => {
     expect(text).toMatch(/API docs\s+http:\/\/127\.0\.0\.1:\d+\//);
     expect(mockUrl(text)).not.toBe("");
     expect(text).toContain(
-      "client.getSatoshiInscriptions({ ordinal: 1252201400444387n, limit: 2 }) → total 2",
+      "client.getSatoshiInscriptions({ ordinal: 1252201400444387n, limit: 2 }) → total 1",
     );
-    expect(text).toContain('"Satoshi\'s Team #12200", total_supply 250');
+    expect(text).toContain('"key-alex-autoalex-v1 #35", total_supply 250');
     expect(readFileSync(join(dir, "docs/index.html"), "utf8")).toContain("Get semi-fungible token metadata");
   }, 90_000);
 

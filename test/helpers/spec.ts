@@ -8,6 +8,7 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const SPEC_PATH = `${ROOT}openapi.yaml`;
 
 export interface OpenApiSpec {
+  // Path items: operations by method, plus `servers` and other non-operation keys (see operationStatuses).
   paths: Record<string, Record<string, OperationObject>>;
   components: {
     schemas: Record<string, object>;
@@ -86,11 +87,14 @@ export interface OperationStatus {
   response: ResponseObject;
 }
 
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
 /** Every (operation, status) pair the spec documents, in spec order. */
 export function operationStatuses(spec: OpenApiSpec = loadSpec()): OperationStatus[] {
   const pairs: OperationStatus[] = [];
   for (const [path, item] of Object.entries(spec.paths)) {
-    for (const [method, op] of Object.entries(item)) {
+    // A path item also holds `servers`, `parameters`, `summary`…: only the HTTP methods are operations.
+    for (const [method, op] of Object.entries(item).filter(([key]) => HTTP_METHODS.has(key))) {
       for (const [status, response] of Object.entries(op.responses)) {
         pairs.push({
           operationId: op.operationId,

@@ -5,7 +5,15 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { staleFiles } from "../../scripts/generate.js";
-import { loadSpec, operationStatuses, ROOT, refName, specAjv, validatorFor } from "../helpers/spec.js";
+import {
+  loadSpec,
+  operationStatuses,
+  type ResponseObject,
+  ROOT,
+  refName,
+  specAjv,
+  validatorFor,
+} from "../helpers/spec.js";
 
 const spec = loadSpec();
 const ajv = specAjv(spec);
@@ -20,10 +28,31 @@ describe("openapi.yaml: shape", () => {
     expect([...new Set(ids)]).toEqual(["getSftMetadata", "getSatoshiInscriptions", "getTransactionActivity"]);
   });
 
-  it("lists mainnet, testnet and the local mock as servers", () => {
+  it("keeps info.version equal to package.json's version", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect((spec.info as { version: string }).version).toBe(pkg.version);
+  });
+
+  it("lists the Token Metadata API's mainnet, testnet and the local mock as servers", () => {
     const servers = (spec.servers as Array<{ url: string }>).map((s) => s.url);
     expect(servers).toEqual(["https://api.hiro.so", "https://api.testnet.hiro.so", "http://127.0.0.1:4010"]);
   });
+
+  // Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09; bitcoin-indexer serves them as two
+  // separate servers, each on its own API_PORT (default 3000), routes at the server's root.
+  it.each(["/ordinals/v1/sats/{ordinal}/inscriptions", "/runes/v1/transactions/{tx_id}/activity"])(
+    "%s: path-level servers are a self-hosted indexer (host, port) and the mock, never api.hiro.so",
+    (path) => {
+      const servers = spec.paths[path]?.servers as unknown as Array<{
+        url: string;
+        variables?: Record<string, { default: string }>;
+      }>;
+      expect(servers.map((s) => s.url)).toEqual(["http://{host}:{port}", "http://127.0.0.1:4010"]);
+      expect(servers[0]?.variables?.host?.default).toBe("127.0.0.1");
+      expect(servers[0]?.variables?.port?.default).toBe("3000");
+      expect(JSON.stringify(spec.paths[path])).not.toContain("hiro.so");
+    },
+  );
 
   it("makes the x-api-key security optional", () => {
     expect(spec.security).toEqual([{}, { apiKey: [] }]);
@@ -71,6 +100,55 @@ describe("openapi.yaml: every named example validates against its schema (ajv 20
       }
     },
   );
+});
+
+describe("openapi.yaml: one story (one sat, one transaction, one token) across its examples", () => {
+  type Page = { limit: number; offset: number; total: number; results: unknown[] };
+  const param = (name: string) => spec.components.parameters[name]?.example;
+  const examplesOf = (path: string) => {
+    const media = spec.paths[path]?.get?.responses["200"] as ResponseObject;
+    return Object.entries(media.content?.["application/json"]?.examples ?? {}).map(([name, ref]) => ({
+      name,
+      page: spec.components.examples[refName(ref.$ref)]?.value as Page,
+    }));
+  };
+  const pages = [
+    ...examplesOf("/ordinals/v1/sats/{ordinal}/inscriptions"),
+    ...examplesOf("/runes/v1/transactions/{tx_id}/activity"),
+  ];
+
+  it("every inscription in a 200 example is on the ordinal parameter's example sat", () => {
+    const sats = examplesOf("/ordinals/v1/sats/{ordinal}/inscriptions").flatMap(({ page }) =>
+      page.results.map((i) => (i as { sat_ordinal: string }).sat_ordinal),
+    );
+    expect(sats.length).toBeGreaterThan(0);
+    expect(new Set(sats)).toEqual(new Set([String(param("Ordinal"))]));
+  });
+
+  it("every rune activity in a 200 example is in the tx_id parameter's example transaction", () => {
+    const txIds = examplesOf("/runes/v1/transactions/{tx_id}/activity").flatMap(({ page }) =>
+      page.results.map((a) => (a as { location: { tx_id: string } }).location.tx_id),
+    );
+    expect(txIds.length).toBeGreaterThan(0);
+    expect(new Set(txIds)).toEqual(new Set([param("TxId")]));
+  });
+
+  it.each(pages.map(({ name, page }) => [name, page] as const))(
+    "page example %s: total equals its results (one page from offset 0), within limit",
+    (_, page) => {
+      expect(page.offset).toBe(0);
+      expect(page.results.length).toBeLessThanOrEqual(page.limit);
+      expect(page.total).toBe(page.results.length);
+    },
+  );
+
+  it("the token examples and code samples name the Principal and TokenId parameter examples", () => {
+    const op = spec.paths["/metadata/v1/sft/{principal}/{token_id}"]?.get;
+    const samples = JSON.stringify(op?.["x-codeSamples"]);
+    expect(samples).toContain(`${param("Principal")}/${param("TokenId")}`);
+    const withMetadata = spec.components.examples.SftWithMetadata?.value as { token_uri: string };
+    expect(withMetadata.token_uri).toContain(`/${param("TokenId")}.json`);
+  });
 });
 
 describe("upstream fixtures validate against the spec's schemas", () => {
@@ -124,7 +202,7 @@ describe("mutated fixtures are rejected", () => {
       "PaginatedInscriptions",
       () => {
         const page = inscriptions();
-        first(page).sat_ordinal = 257418248345364;
+        first(page).sat_ordinal = Number(first(page).sat_ordinal);
         return page;
       },
     ],
