@@ -160,7 +160,10 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
           });
         }
         const code = codeOf(failure);
-        const detail = `${failure instanceof Error ? failure.message : String(failure)}${code ? ` (${code})` : ""}`;
+        // "fetch failed" says nothing: its cause ("bad port", "connect ECONNREFUSED …") does.
+        const cause =
+          failure instanceof Error && failure.cause instanceof Error ? `: ${failure.cause.message}` : "";
+        const detail = `${failure instanceof Error ? failure.message : String(failure)}${cause}${code && !cause.includes(code) ? ` (${code})` : ""}`;
         const hint = IN_BROWSER ? "; in a browser, a CORS refusal looks the same as an unreachable host" : "";
         const tries = attempt === 1 ? "1 attempt" : `${attempt} attempts`;
         throw new HiroNetworkError(`${where} failed after ${tries}: ${printable(detail, 100)}${hint}`, {

@@ -67,6 +67,32 @@ function call(
   }
 }
 
+/** A rejection of a lookup over the static mock must be the client refusing the answer, nothing else. */
+function expectInvalidResponse(error: unknown): void {
+  expect(error).toMatchObject({ name: "HiroApiError", kind: "invalid_response" });
+}
+
+/** The same call through `client.raw`: the body as the server sent it, unchecked. */
+function rawCall(client: LookupClient, operationId: OperationId, headers: Record<string, string>) {
+  switch (operationId) {
+    case "getSftMetadata":
+      return client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+        params: { path: { principal: PRINCIPAL, token_id: Number(TOKEN_ID) } },
+        headers,
+      });
+    case "getSatoshiInscriptions":
+      return client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+        params: { path: { ordinal: Number(ORDINAL) }, query: { limit: 20 } },
+        headers,
+      });
+    case "getTransactionActivity":
+      return client.raw.GET("/runes/v1/transactions/{tx_id}/activity", {
+        params: { path: { tx_id: TX_ID }, query: { limit: 20 } },
+        headers,
+      });
+  }
+}
+
 /** A client whose fetch records the `sl-violations` header Prism adds to requests it finds invalid. */
 function recordingClient() {
   const violations: Array<string | null> = [];
@@ -178,10 +204,24 @@ if (live) {
       );
       const { client, violations } = recordingClient();
       for (let i = 0; i < 20; i++) {
-        const body = await call(client, operationId, { Prefer: "dynamic=true" });
-        expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+        // raw: the bodies as Prism made them. The lookups check answers against the question, and
+        // invented data is about another sat or transaction (see the next test).
+        const { data } = await rawCall(client, operationId, { Prefer: "dynamic=true" });
+        expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
       }
       expect(violations.every((v) => v === null)).toBe(true);
+    });
+
+    it("a checking client refuses invented pages that are not about what was asked", async () => {
+      const { client } = recordingClient();
+      const error = await client
+        .getTransactionActivity({ tx_id: TX_ID }, { headers: { Prefer: "dynamic=true" }, maxRetries: 0 })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      // Prism invents tx ids and offsets; only a page with no results and offset 0 could pass.
+      if (error !== undefined) expect(error).toMatchObject({ kind: "invalid_response", status: 200 });
     });
   });
 
@@ -209,7 +249,8 @@ if (live) {
       const txId = fc
         .tuple(fc.stringMatching(/^[0-9a-fA-F]{64}$/), fc.constantFrom("", "0x", "0X"))
         .map(([hex, prefix]) => prefix + hex);
-      const tokenId = fc.oneof(fc.nat(), fc.bigInt({ min: 0n, max: 2n ** 128n - 1n }));
+      // Ids above 2^53-1 are refused before sending (the service cannot address them exactly).
+      const tokenId = fc.oneof(fc.nat(), fc.bigInt({ min: 0n, max: 2n ** 53n - 1n }));
       const limit = fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined });
       const offset = fc.option(fc.nat(), { nil: undefined });
       const paging = (o: number | undefined, l: number | undefined) => ({
@@ -219,8 +260,10 @@ if (live) {
       await fc.assert(
         fc.asyncProperty(principal, tokenId, ordinal, txId, offset, limit, async (p, id, ord, tx, o, l) => {
           await client.getSftMetadata({ principal: p, token_id: id });
-          await client.getSatoshiInscriptions({ ordinal: ord, ...paging(o, l) });
-          await client.getTransactionActivity({ tx_id: tx, ...paging(o, l) });
+          // The mock answers its one example whatever was asked: the client refuses a page about
+          // another sat, transaction or offset. Only the requests matter here.
+          await client.getSatoshiInscriptions({ ordinal: ord, ...paging(o, l) }).catch(expectInvalidResponse);
+          await client.getTransactionActivity({ tx_id: tx, ...paging(o, l) }).catch(expectInvalidResponse);
         }),
         { numRuns: 40 },
       );
@@ -239,17 +282,22 @@ if (live) {
       expect(violations).toHaveLength(1);
     });
 
-    it("terminates over dynamic mock data", async () => {
+    it("terminates over dynamic mock data: invented pages are refused, never looped over", async () => {
       const { client, violations } = recordingClient();
-      const items = await collect(
+      const outcome = await collect(
         paginate(
           client.getTransactionActivity,
           { tx_id: TX_ID },
           { headers: { Prefer: "dynamic=true" }, concurrency: 4, maxItems: 300 },
         ),
         { max: 1000 },
+      ).then(
+        (items) => ({ items }),
+        (error: unknown) => ({ error }),
       );
-      expect(items.length).toBeLessThanOrEqual(300);
+      if ("error" in outcome) expect(outcome.error).toMatchObject({ kind: "invalid_response" });
+      else expect(outcome.items.length).toBeLessThanOrEqual(300);
+      expect(violations.length).toBeLessThanOrEqual(300 / 60 + 4);
       expect(violations.every((v) => v === null)).toBe(true);
     });
   });

@@ -46,7 +46,6 @@ async function origin(handle: Handle): Promise<Origin> {
 
 const KEY = "secret-key-123";
 const TOKEN = { token_uri: "ipfs://t", decimals: 0 };
-const SFT_PATH = `/metadata/v1/sft/${PRINCIPAL}/35`;
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -373,7 +372,10 @@ describe("7. small holes", () => {
   it("paginate stops yielding as soon as the caller aborts", async () => {
     const api = await origin((req, res) => {
       const offset = Number(new URL(req.url ?? "", "http://x").searchParams.get("offset") ?? 0);
-      const results = Array.from({ length: 60 }, (_, i) => ({ id: `i${offset + i}` }));
+      const results = Array.from({ length: 60 }, (_, i) => ({
+        id: `i${offset + i}`,
+        sat_ordinal: String(ORDINAL),
+      }));
       res.end(JSON.stringify({ limit: 60, offset, total: 600, results }));
     });
     const client = createLookupClient({ baseUrl: api.url });

@@ -72,9 +72,12 @@ function page(all: Record<string, unknown>[], limit: number, offset: number): Pa
 
 /** Starts the fake deployment; one origin serves all three services. */
 export async function startFakeDeployment(mode: FakeMode, samples: FakeSamples): Promise<FakeDeployment> {
-  const inscriptions = example<Page>("SatoshiInscriptions").results.map((item) =>
-    mode === "ignores-filter" ? item : { ...item, sat_ordinal: samples.ordinal },
-  );
+  const [first] = example<Page>("SatoshiInscriptions").results;
+  // Ignoring the filter: two inscriptions of another sat, answered for every sat asked.
+  const inscriptions =
+    mode === "ignores-filter"
+      ? [0, 1].map((n) => ({ ...first, id: `${"cd".repeat(32)}i${n}`, sat_ordinal: "257418248345364" }))
+      : [{ ...first, sat_ordinal: samples.ordinal }];
   const activity = example<Page>("RuneEtchingActivity").results.map((item) => ({
     ...item,
     location: {
