@@ -6,7 +6,10 @@ import { apiErrorFor, invalidResponseError } from "./classify-response.js";
 import { HiroApiError, HiroTimeoutError } from "./errors.js";
 import { checkHeaders, checkRetries, checkTimeout } from "./options.js";
 import { type PipelineSettings, pipelineFetch, requestUrlOf } from "./pipeline.js";
-import { raceAbort } from "./read-body.js";
+import { bufferedBytes, raceAbort } from "./read-body.js";
+
+const UTF8 = new TextDecoder();
+
 import { parseRetryAfter } from "./retry.js";
 import { routeOf } from "./routes.js";
 import { printable } from "./safe-text.js";
@@ -35,13 +38,13 @@ export interface LookupSettings extends PipelineSettings {
 /** The openapi-fetch options a lookup passes on. */
 export interface CallInit {
   baseUrl: string;
-  parseAs: "text";
+  parseAs: "stream";
   signal: AbortSignal;
   headers?: Headers;
   fetch?: (request: Request) => Promise<Response>;
 }
 
-/** What openapi-fetch answers with `parseAs: "text"`. */
+/** What openapi-fetch answers with `parseAs: "stream"` (the body is read here, from the pipeline's bytes). */
 export interface TextAnswer {
   data?: unknown;
   error?: unknown;
@@ -67,7 +70,13 @@ function redirectError(operationId: OperationId, response: Response): HiroApiErr
 export type AnswerCheck = (body: unknown) => string | undefined;
 
 /** The parsed 2xx body, or the typed error of any other answer. */
-function resultOf<T>(operationId: OperationId, answer: TextAnswer, now: number, check?: AnswerCheck): T {
+function resultOf<T>(
+  operationId: OperationId,
+  answer: TextAnswer,
+  text: string,
+  now: number,
+  check?: AnswerCheck,
+): T {
   const { response } = answer;
   const url = requestUrlOf(response);
   if (response.status === 0 || (response.status >= 300 && response.status < 400 && response.status !== 304)) {
@@ -78,7 +87,6 @@ function resultOf<T>(operationId: OperationId, answer: TextAnswer, now: number, 
     const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now);
     throw apiErrorFor({ ...info, body: answer.error, retryAfterMs });
   }
-  const text = typeof answer.data === "string" ? answer.data : "";
   if (text.trim() === "")
     throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, "an empty body");
   let body: T;
@@ -108,7 +116,7 @@ export async function runLookup<T>(
   const { signal: caller, timeoutMs, totalTimeoutMs, maxRetries, headers } = options ?? {};
   const { operationId } = SERVICES[service];
   const { base } = routeOf(settings.routes, service);
-  const init: CallInit = { baseUrl: base, parseAs: "text", signal: caller as AbortSignal };
+  const init: CallInit = { baseUrl: base, parseAs: "stream", signal: caller as AbortSignal };
   const total =
     totalTimeoutMs === undefined ? settings.totalTimeoutMs : checkTimeout("totalTimeoutMs", totalTimeoutMs);
   if (timeoutMs !== undefined || maxRetries !== undefined) {
@@ -130,7 +138,15 @@ export async function runLookup<T>(
   init.signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
   try {
     const answer = await raceAbort(send(init), init.signal);
-    return resultOf<T>(operationId, answer, settings.now(), check);
+    const { response } = answer;
+    // The pipeline kept the bytes it read: decode them rather than read a copy of them as a stream.
+    const bytes = response.ok ? bufferedBytes(response) : undefined;
+    const text = !response.ok
+      ? ""
+      : bytes
+        ? UTF8.decode(bytes)
+        : await raceAbort(response.text(), init.signal);
+    return resultOf<T>(operationId, answer, text, settings.now(), check);
   } finally {
     clearTimeout(timer);
   }

@@ -92,7 +92,7 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
       );
     }
     const operationId = SERVICES[service].operationId;
-    const where = `${operationId}: GET ${printable(request.url, 160)}`;
+    const where = () => `${operationId}: GET ${printable(request.url, 160)}`;
     const route = routeOf(settings.routes, service);
     const key = route.origin === url.origin ? route.apiKey : undefined;
     const call = request.signal;
@@ -115,7 +115,8 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
           headers.set("x-api-key", key);
           init.headers = headers;
         }
-        answer = await raceAbort(settings.fetch()(new Request(request, init)), controller.signal);
+        // As openapi-fetch calls fetch: the Request it built, plus this attempt's init (no extra copy).
+        answer = await raceAbort(settings.fetch()(request, init), controller.signal);
         settings.pacer?.observe(url.origin, answer);
         response = await bufferResponse(answer, settings.maxResponseBytes, controller.signal);
         requestUrls.set(response, request.url);
@@ -131,7 +132,7 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
             headers: answer?.headers ?? new Headers(),
             operationId,
             url: request.url,
-            message: `${where}: the body is larger than maxResponseBytes (${error.maxBytes} bytes); stopped reading (invalid_response)`,
+            message: `${where()}: the body is larger than maxResponseBytes (${error.maxBytes} bytes); stopped reading (invalid_response)`,
           });
         }
         if (error instanceof RangeError || error instanceof HiroError) throw error;
@@ -156,7 +157,7 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
           const tries = attempt === 1 ? "1 attempt" : `${attempt} attempts, each`;
           throw new HiroTimeoutError(limits.timeoutMs, {
             attempts: attempt,
-            message: `${where}: no answer within ${limits.timeoutMs} ms (${tries} timed out)`,
+            message: `${where()}: no answer within ${limits.timeoutMs} ms (${tries} timed out)`,
           });
         }
         const code = codeOf(failure);
@@ -166,7 +167,7 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
         const detail = `${failure instanceof Error ? failure.message : String(failure)}${cause}${code && !cause.includes(code) ? ` (${code})` : ""}`;
         const hint = IN_BROWSER ? "; in a browser, a CORS refusal looks the same as an unreachable host" : "";
         const tries = attempt === 1 ? "1 attempt" : `${attempt} attempts`;
-        throw new HiroNetworkError(`${where} failed after ${tries}: ${printable(detail, 100)}${hint}`, {
+        throw new HiroNetworkError(`${where()} failed after ${tries}: ${printable(detail, 100)}${hint}`, {
           cause: failure,
           attempts: attempt,
         });

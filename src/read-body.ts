@@ -31,7 +31,11 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
-async function readCounting(body: ReadableStream<Uint8Array>, maxBytes: number, signal: AbortSignal) {
+async function readCounting(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
   // A reader loop, not async iteration: Safari cannot async-iterate a ReadableStream.
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -57,6 +61,14 @@ async function readCounting(body: ReadableStream<Uint8Array>, maxBytes: number, 
   return bytes;
 }
 
+/** The bytes of each buffered response, so a lookup can parse them without reading a stream again. */
+const buffered = new WeakMap<Response, Uint8Array | ArrayBuffer>();
+
+/** The bytes {@link bufferResponse} read for `response`, if it made it (middleware may have replaced it). */
+export function bufferedBytes(response: Response): Uint8Array | ArrayBuffer | undefined {
+  return buffered.get(response);
+}
+
 /**
  * The response with its body read into memory (at most `maxBytes` decoded bytes), as a new Response
  * with the same status and headers. Null-body and opaque responses come back untouched.
@@ -66,7 +78,7 @@ export async function bufferResponse(response: Response, maxBytes: number, signa
   if (body === null) return response;
   const encoding = response.headers.get("content-encoding");
   const length = Number(response.headers.get("content-length") ?? Number.NaN);
-  let bytes: BodyInit;
+  let bytes: Uint8Array<ArrayBuffer> | ArrayBuffer;
   if ((encoding === null || encoding === "identity") && length >= 0) {
     // Identity-encoded with a declared length: the transport enforces it, so there is nothing to count.
     if (length > maxBytes) {
@@ -77,9 +89,11 @@ export async function bufferResponse(response: Response, maxBytes: number, signa
   } else {
     bytes = await readCounting(body, maxBytes, signal);
   }
-  return new Response(bytes, {
+  const copy = new Response(bytes, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
+  buffered.set(copy, bytes);
+  return copy;
 }

@@ -12,7 +12,8 @@ export interface FakeFetch {
 export function fakeFetch(handler: Handler): FakeFetch {
   const requests: Request[] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : new Request(input, init);
+    // What fetch itself would send: the input, with the init's fields (signal, redirect, headers) applied.
+    const request = new Request(input, init);
     requests.push(request);
     return handler(request, requests.length);
   };
