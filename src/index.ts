@@ -22,7 +22,13 @@ export {
 } from "./errors.js";
 export { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "./etag-cache.js";
 export type { RequestOptions } from "./lookup.js";
-export { collect, type PageMethod, type PaginateOptions, paginate } from "./paginate.js";
+export {
+  collect,
+  type PageMethod,
+  type PaginateIterator,
+  type PaginateOptions,
+  paginate,
+} from "./paginate.js";
 export type { Pacer, RetryEvent } from "./pipeline.js";
 export {
   type ResponseValidator,

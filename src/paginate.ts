@@ -1,9 +1,10 @@
 /**
- * Offset pagination over a lookup method, as an async generator of items in server order.
- * Offset paging over a list that changes between requests can skip or repeat items; repeats of an
- * item with an `id` (inscriptions) are dropped when they fall in the previous page or this one.
+ * Offset pagination over a lookup method: the pages in order, or their items. The server is not
+ * trusted to page correctly: each page is checked by the lookup (echoed offset, results within the
+ * limit, total a count), a short page that is not the last is fetched again from where it ended, and a
+ * page that brings nothing new stops the walk with an error instead of looping forever.
  */
-import { HiroValidationError } from "./errors.js";
+import { HiroError, HiroValidationError } from "./errors.js";
 import { parameterRules } from "./generated/parameters.js";
 import type { RequestOptions } from "./lookup.js";
 import type { Page } from "./types.js";
@@ -22,6 +23,17 @@ export interface PaginateOptions extends RequestOptions {
   maxItems?: number | undefined;
   /** Pages fetched ahead in parallel once `total` is known, 1 to 16. Items still come in order. Default 1. */
   concurrency?: number | undefined;
+}
+
+/** What {@link paginate} returns: the items, in server order, plus a view of the pages. */
+export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> {
+  /**
+   * The pages instead of the items (use one view or the other, not both): each page as the service
+   * sent it, so `total` can be read. Repeats are not dropped in this view.
+   */
+  pages(): AsyncGenerator<Page<T>, void, undefined>;
+  /** After the items stopped: whether the service has more than was yielded (`maxItems` or `collect`'s `max`). */
+  hasMore(): boolean;
 }
 
 const MAX_PAGE_SIZE = parameterRules.limit.maximum;
@@ -45,91 +57,135 @@ function idOf(item: unknown): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
+/** Where a walk stands, for `hasMore()`. */
+interface Progress {
+  /** Offset just past the last result received. */
+  end: number;
+  /** The last page's total. */
+  total: number;
+  /** Results of the last page not yielded yet. */
+  unread: number;
+}
+
 /**
  * Yields every item of a paginated lookup, page after page. Stops when `offset + results.length`
  * reaches `total`, on an empty page, or at `maxItems`; `break` stops fetching (pages fetched ahead
- * are aborted). Memory stays bounded by `concurrency` pages.
+ * are aborted). Memory stays bounded by `concurrency` pages. Repeated inscription ids (an item shifted
+ * across a page boundary) are dropped within a two-page window.
  */
-export async function* paginate<P extends { offset?: number; limit?: number }, T>(
+export function paginate<P extends { offset?: number; limit?: number }, T>(
   method: PageMethod<P, T>,
   params: Omit<P, "limit">,
   options: PaginateOptions = {},
-): AsyncGenerator<T, void, undefined> {
+): PaginateIterator<T> {
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
-  const pageSize = checkInteger("pageSize", size, 1, MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-  const maxItems = checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  const concurrency = checkInteger("concurrency", conc, 1, 16, 1);
   const start = params.offset ?? 0;
-  if (maxItems === 0) return;
+  const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
+  // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
+  const limits = () => ({
+    pageSize: checkInteger("pageSize", size, 1, MAX_PAGE_SIZE, MAX_PAGE_SIZE),
+    maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    concurrency: checkInteger("concurrency", conc, 1, 16, 1),
+  });
 
-  // Our own controller: aborting it cancels the pages fetched ahead when the loop ends early.
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(signal?.reason);
-  if (signal?.aborted) throw signal.reason;
-  signal?.addEventListener("abort", onAbort, { once: true });
-  const fetchPage = (offset: number): Promise<Page<T>> => {
-    const page = method({ ...params, offset, limit: pageSize } as P, {
-      ...requestOptions,
-      signal: controller.signal,
-    });
-    page.catch(() => {}); // a page fetched ahead may fail after the loop ended: never an unhandled rejection
-    return page;
-  };
-
-  const queue: Array<Promise<Page<T>>> = [fetchPage(start)];
-  let offset = start;
-  let nextToFetch = start;
-  let stride = pageSize;
-  let yielded = 0;
-  let seen = new Set<string>();
-  let previous = new Set<string>();
-  try {
-    for (let first = true; ; first = false) {
-      const head = queue.shift();
-      if (!head) return;
-      const page = await head;
-      if (first) {
-        // The service may cap `limit` lower than asked; it echoes the one it used.
-        stride =
-          Number.isSafeInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, pageSize) : pageSize;
-        nextToFetch = start + stride;
+  async function* pages(): AsyncGenerator<Page<T>, void, undefined> {
+    const { pageSize, maxItems, concurrency } = limits();
+    if (maxItems === 0) return;
+    if (signal?.aborted) throw signal.reason;
+    // Our own controller: aborting it cancels the pages fetched ahead when the walk ends early. Each
+    // page also has its own, so a page fetched ahead at a wrong offset can be dropped alone.
+    const controller = new AbortController();
+    const walk = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    type Pending = { offset: number; page: Promise<Page<T>>; cancel: AbortController };
+    const fetchPage = (offset: number): Pending => {
+      const cancel = new AbortController();
+      const page = method({ ...params, offset, limit: pageSize } as P, {
+        ...requestOptions,
+        signal: AbortSignal.any([walk, cancel.signal]),
+      });
+      page.catch(() => {}); // a page fetched ahead may fail after the walk ended: never an unhandled rejection
+      return { offset, page, cancel };
+    };
+    let queue: Pending[] = [fetchPage(start)];
+    let stride = pageSize;
+    let nextToFetch = start;
+    try {
+      for (let first = true; queue.length > 0; first = false) {
+        const head = queue.shift() as Pending;
+        const page = await head.page;
+        if (first) {
+          // The service may cap `limit` lower than asked; it echoes the one it used.
+          stride =
+            Number.isSafeInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, pageSize) : pageSize;
+          nextToFetch = start + stride;
+        }
+        const end = head.offset + page.results.length;
+        Object.assign(progress, { end, total: page.total, unread: page.results.length });
+        if (page.results.length === 0) return;
+        yield page;
+        if (end >= page.total || end >= start + maxItems) return;
+        if (page.results.length < stride) {
+          // A short page that is not the last: go on from where it ended, not from where the next was assumed.
+          for (const pending of queue) pending.cancel.abort(new Error("page dropped"));
+          queue = [];
+          nextToFetch = end;
+        }
+        const limit = Math.min(page.total, start + maxItems);
+        while (queue.length < concurrency && nextToFetch < limit) {
+          queue.push(fetchPage(nextToFetch));
+          nextToFetch += stride;
+        }
       }
+    } finally {
+      controller.abort(new Error("pagination ended"));
+    }
+  }
+
+  async function* items(): AsyncGenerator<T, void, undefined> {
+    const { maxItems } = limits();
+    let yielded = 0;
+    let seen = new Set<string>();
+    let previous = new Set<string>();
+    for await (const page of pages()) {
+      let fresh = 0;
       for (const item of page.results) {
+        progress.unread--;
         const id = idOf(item);
         if (id !== undefined) {
-          if (seen.has(id) || previous.has(id)) continue;
-          seen.add(id);
+          const repeat = seen.has(id) || previous.has(id);
+          seen.add(id); // a repeat stays in the window too, so a third copy is caught as well
+          if (repeat) continue;
         }
+        fresh++;
         // The caller's abort stops the items at once, even those of a page already here.
         if (signal?.aborted) throw signal.reason;
         yield item;
         if (++yielded >= maxItems) return;
       }
-      if (page.results.length === 0 || offset + page.results.length >= page.total) return;
-      offset += stride;
+      if (fresh === 0) {
+        throw new HiroError(
+          `paginate: the page at offset ${progress.end - page.results.length} brought nothing new (${page.results.length} repeats): the service is not paging; stopped`,
+        );
+      }
       [previous, seen] = [seen, new Set()];
-      const end = Math.min(page.total, start + maxItems);
-      while (queue.length < concurrency && nextToFetch < end) {
-        queue.push(fetchPage(nextToFetch));
-        nextToFetch += stride;
-      }
-      // Past `start + maxItems` but short of it (repeats were dropped): keep going one page at a time.
-      if (queue.length === 0) {
-        queue.push(fetchPage(offset));
-        nextToFetch = offset + stride;
-      }
     }
-  } finally {
-    signal?.removeEventListener("abort", onAbort);
-    controller.abort(new Error("pagination ended"));
   }
+
+  const iterator = items() as PaginateIterator<T>;
+  iterator.pages = pages;
+  iterator.hasMore = () => progress.unread > 0 || progress.end < progress.total;
+  return iterator;
 }
 
 /**
  * Collects up to `max` items into an array. `max` is required: loading an unbounded list into memory
- * is never the default.
+ * is never the default. With a {@link paginate} iterator, `onMore` is told whether the service had
+ * more items than `max`.
  */
-export async function collect<T>(items: AsyncIterable<T>, options: { max: number }): Promise<T[]> {
+export async function collect<T>(
+  items: AsyncIterable<T>,
+  options: { max: number; onMore?: ((more: boolean) => void) | undefined },
+): Promise<T[]> {
   const max = options?.max;
   if (max === undefined) {
     throw new HiroValidationError(
@@ -143,5 +199,7 @@ export async function collect<T>(items: AsyncIterable<T>, options: { max: number
     out.push(item);
     if (out.length >= max) break;
   }
+  const more = (items as Partial<PaginateIterator<T>>).hasMore;
+  options.onMore?.(typeof more === "function" ? more() : false);
   return out;
 }

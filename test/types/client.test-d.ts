@@ -10,6 +10,7 @@ import {
   type Inscription,
   type PaginatedInscriptions,
   type PaginatedRuneActivity,
+  type PaginateIterator,
   paginate,
   type RuneActivity,
   type SftMetadataResponse,
@@ -79,10 +80,10 @@ describe("results", () => {
 describe("paginate and collect", () => {
   it("paginate yields the item type of the method's page", () => {
     expectTypeOf(paginate(client.getSatoshiInscriptions, { ordinal: 1 })).toEqualTypeOf<
-      AsyncGenerator<Inscription, void, undefined>
+      PaginateIterator<Inscription>
     >();
     expectTypeOf(paginate(client.getTransactionActivity, { tx_id: TX_ID })).toEqualTypeOf<
-      AsyncGenerator<RuneActivity, void, undefined>
+      PaginateIterator<RuneActivity>
     >();
   });
 

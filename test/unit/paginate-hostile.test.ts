@@ -1,0 +1,122 @@
+/**
+ * Pagination that cannot be fooled (issue 12), reproduced against misbehaving fake services: one that
+ * ignores `offset`, one whose list shifts so repeats pile up, one that returns short pages.
+ */
+import { describe, expect, it } from "vitest";
+import { collect, createLookupClient, HiroApiError, HiroError, paginate } from "../../src/index.js";
+import { fakeFetch, json, LOCAL } from "../helpers/fake-fetch.js";
+
+const sat1 = (id: string) => ({ id, sat_ordinal: "1" });
+const offsetOf = (request: Request) => Number(new URL(request.url).searchParams.get("offset") ?? 0);
+
+function service(
+  answer: (offset: number, limit: number) => { total: number; results: unknown[]; limit?: number },
+) {
+  const fake = fakeFetch((request) => {
+    const offset = offsetOf(request);
+    const limit = Number(new URL(request.url).searchParams.get("limit") ?? 20);
+    const page = answer(offset, limit);
+    return json({ limit: page.limit ?? limit, offset, total: page.total, results: page.results });
+  });
+  return {
+    client: createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 0 }),
+    requests: fake.requests,
+  };
+}
+
+describe("paginate against a service that misbehaves", () => {
+  it("a server ignoring offset (same page forever, total 1e15) stops with an error after a few requests", async () => {
+    const { client, requests } = service(() => ({ total: 1e15, results: [sat1("a"), sat1("b")] }));
+
+    const error = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
+      max: 1000,
+    }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HiroError);
+    expect((error as Error).message).toMatch(/brought nothing new.*not paging/);
+    expect(requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("a server echoing a wrong offset is refused by the page check", async () => {
+    const fake = fakeFetch(() => json({ limit: 2, offset: 0, total: 1e15, results: [sat1("a"), sat1("b")] }));
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch });
+
+    const error = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
+      max: 1000,
+    }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HiroApiError);
+    expect(error).toMatchObject({ kind: "invalid_response" });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("a repeat skipped once stays in the window: a third copy is dropped too", async () => {
+    const pages: Record<number, string[]> = { 0: ["a", "b"], 2: ["b", "c"], 4: ["b", "d"], 6: ["e"] };
+    const { client } = service((offset) => ({ total: 7, results: (pages[offset] ?? []).map(sat1) }));
+
+    const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
+      max: 100,
+    });
+
+    expect(items.map((i) => i.id)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("a short page that is not the last is continued from where it ended, nothing dropped", async () => {
+    // Echoes limit 60 but answers at most 30 results per request.
+    const { client, requests } = service((offset, limit) => ({
+      total: 100,
+      limit,
+      results: Array.from({ length: Math.max(0, Math.min(30, 100 - offset)) }, (_, i) =>
+        sat1(`i${offset + i}`),
+      ),
+    }));
+
+    const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 4 }), {
+      max: 1000,
+    });
+
+    expect(items.map((i) => i.id)).toEqual(Array.from({ length: 100 }, (_, i) => `i${i}`));
+    expect(requests.map(offsetOf).filter((o) => o % 30 === 0 && o < 100)).toEqual(
+      expect.arrayContaining([0, 30, 60, 90]),
+    );
+  });
+});
+
+describe("the pages view and collect's onMore", () => {
+  const { client } = service((offset, limit) => ({
+    total: 130,
+    results: Array.from({ length: Math.max(0, Math.min(limit, 130 - offset)) }, (_, i) =>
+      sat1(`i${offset + i}`),
+    ),
+  }));
+
+  it("pages() yields each page with its total", async () => {
+    const seen: Array<[number, number, number]> = [];
+    for await (const page of paginate(client.getSatoshiInscriptions, { ordinal: 1 }).pages()) {
+      seen.push([page.offset, page.results.length, page.total]);
+    }
+
+    expect(seen).toEqual([
+      [0, 60, 130],
+      [60, 60, 130],
+      [120, 10, 130],
+    ]);
+  });
+
+  it("collect tells whether it stopped at max with more left, without changing its result", async () => {
+    const flags: boolean[] = [];
+    const some = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), {
+      max: 70,
+      onMore: (more) => flags.push(more),
+    });
+    const all = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), {
+      max: 1000,
+      onMore: (more) => flags.push(more),
+    });
+
+    expect(some).toHaveLength(70);
+    expect(Array.isArray(some)).toBe(true);
+    expect(all).toHaveLength(130);
+    expect(flags).toEqual([true, false]);
+  });
+});
