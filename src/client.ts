@@ -8,14 +8,7 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { type PageAsked, pageProblem, resultsProblem } from "./answer-checks.js";
 import { parameterRules } from "./generated/parameters.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
-import {
-  checkApiKey,
-  checkBaseUrl,
-  checkByteCount,
-  checkHeaders,
-  checkRetries,
-  checkTimeout,
-} from "./options.js";
+import { checkByteCount, checkHeaders, checkRetries, checkTimeout } from "./options.js";
 import { pipelineFetch, type RetryEvent } from "./pipeline.js";
 import { RETRY_DEFAULTS } from "./retry.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "./routes.js";

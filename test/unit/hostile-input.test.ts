@@ -40,7 +40,6 @@ import {
 } from "../helpers/fake-fetch.js";
 
 const BASE = LOCAL;
-const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 const U128_MAX = 2n ** 128n - 1n;
 const ORDINAL_MAX = 2_099_999_997_689_999n;
 /** The spec's principal pattern (c32 address, a dot, a contract name), restated, not imported. */

@@ -14,9 +14,8 @@ import {
   type SftMetadataParams,
   type TransactionActivityParams,
 } from "../../src/index.js";
-import { emptyPage, fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { emptyPage, fakeFetch, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 
-const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 const U128_MAX = 2n ** 128n - 1n;
 const ORDINAL_MAX = 2099999997689999;
 /** The spec's principal pattern, restated here so the test does not trust the code under test. */
