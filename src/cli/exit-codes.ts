@@ -9,6 +9,8 @@ export const EXIT = {
   rateLimited: 4,
   apiError: 5,
   network: 6,
+  /** `hiro-lookup verify` ran, and at least one check FAILed. */
+  verifyFailed: 7,
 } as const;
 
 /** The exit code for an error thrown by a lookup. */

@@ -8,6 +8,15 @@ import { HiroValidationError } from "../errors.js";
 import { paginate } from "../paginate.js";
 import type { Page } from "../types.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
+import {
+  apiKeyFor,
+  clientBaseUrl,
+  inCliTerms,
+  lookupMetadataUrl,
+  type ServiceUrls,
+  serviceUrls,
+  type UrlFlags,
+} from "./service-urls.js";
 import { registerVerify } from "./verify-command.js";
 
 /** Where the CLI reads and writes. */
@@ -19,8 +28,7 @@ export interface CliIo {
   startMock?: () => Promise<{ url: string; stop(): Promise<void> }>;
 }
 
-interface GlobalOptions {
-  baseUrl?: string;
+interface GlobalOptions extends UrlFlags {
   apiKey?: string;
   mock?: boolean;
   timeout?: number;
@@ -37,14 +45,24 @@ interface PageOptions {
 }
 
 const EXAMPLES = `
+Where requests go, per service (the first that is set wins):
+  --metadata-url / --ordinals-url / --runes-url, then --base-url (all three services),
+  then HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, then HIRO_BASE_URL.
+  Token metadata defaults to https://api.hiro.so. Ordinals and runes have no default: Hiro retired
+  its hosted Ordinals and Runes APIs on 2026-03-09, so point them at your bitcoin-indexer.
+API key: --api-key goes to the --base-url origin, or with per-service URLs to the metadata service
+  only; HIRO_API_KEY from the environment is used only when the metadata service is on *.hiro.so.
+
 Examples:
   $ hiro-lookup --mock sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35
   $ HIRO_API_KEY=... hiro-lookup sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --locale es-MX
-  # Ordinals and Runes: your bitcoin-indexer (Hiro's hosted APIs were retired on 2026-03-09)
-  $ hiro-lookup --base-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5
-  $ hiro-lookup --base-url http://127.0.0.1:3000 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
+  # Ordinals and Runes: your bitcoin-indexer's two servers (api/ordinals and api/runes)
+  $ hiro-lookup --ordinals-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5
+  $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
+  $ export HIRO_ORDINALS_URL=http://127.0.0.1:3000 HIRO_RUNES_URL=http://127.0.0.1:3001
 
-Exit codes: 0 ok, 2 usage or invalid input, 3 not found, 4 rate limited, 5 other API error, 6 network or timeout.`;
+Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
+  5 other API error, 6 network or timeout, 7 verify: a check FAILed.`;
 
 function integer(name: string, min: number) {
   return (value: string): number => {
@@ -86,10 +104,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     )
     .option(
       "--base-url <url>",
-      "service base URL (a self-hosted bitcoin-indexer, say)",
-      "https://api.hiro.so",
+      "base URL of all three services, a proxy in front of them (env HIRO_BASE_URL)",
     )
-    .addOption(new Option("--api-key <key>", "Hiro API key, sent as x-api-key (default: env HIRO_API_KEY)"))
+    .option(
+      "--metadata-url <url>",
+      "Token Metadata API base URL (env HIRO_METADATA_URL; lookups default to https://api.hiro.so)",
+    )
+    .option(
+      "--ordinals-url <url>",
+      "Ordinals API base URL: a bitcoin-indexer's api/ordinals (env HIRO_ORDINALS_URL)",
+    )
+    .option("--runes-url <url>", "Runes API base URL: a bitcoin-indexer's api/runes (env HIRO_RUNES_URL)")
+    .addOption(
+      new Option(
+        "--api-key <key>",
+        "API key, sent as x-api-key (default: env HIRO_API_KEY, only to a *.hiro.so metadata host)",
+      ),
+    )
     .option("--mock", "start the embedded Prism mock of openapi.yaml and query it")
     .option("--timeout <ms>", "time limit of each attempt, in ms", integer("--timeout", 1))
     .option("--retries <n>", "retries after a failed attempt", integer("--retries", 0))
@@ -97,6 +128,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print JSON (the default; pretty when stdout is a terminal)")
     .option("--ndjson", "print one JSON value per line (each result of a page)")
     .addHelpText("after", EXAMPLES)
+    // verify reads the same URL and key flags: show them in its help too.
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
@@ -107,16 +140,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const command = args.at(-1) as Command;
       const global = command.optsWithGlobals<GlobalOptions>();
       let stopMock: (() => Promise<void>) | undefined;
+      let urls: ServiceUrls = {};
       try {
-        let baseUrl = global.baseUrl;
+        urls = serviceUrls(global, io.env);
+        let baseUrl = clientBaseUrl(urls);
+        let metadataUrl = lookupMetadataUrl(urls);
         if (global.mock) {
           if (!io.startMock)
             throw new HiroValidationError("--mock", "the embedded mock is not available here");
           const mock = await io.startMock();
           stopMock = () => mock.stop();
           baseUrl = mock.url;
+          metadataUrl = mock.url;
         }
-        const apiKey = global.apiKey ?? io.env.HIRO_API_KEY;
+        const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
+        if (note) line(note);
         const client = createLookupClient({
           ...(baseUrl === undefined ? {} : { baseUrl }),
           ...(apiKey ? { apiKey } : {}),
@@ -125,7 +163,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           headers: headersOf(global.header),
         });
         await action(client, global, command);
-      } catch (error) {
+      } catch (caught) {
+        // The client names its options (baseUrl.ordinals); the user needs the flag (--ordinals-url).
+        const error = inCliTerms(caught, urls);
         exitCode = exitCodeFor(error);
         line(error instanceof Error ? error.message : String(error));
       } finally {
@@ -229,7 +269,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
-      // --help and --version end here too, with exit code 0.
+      // Our own commands end with a code of their own (verify's FAIL); --help and --version with 0.
+      if (error.code.startsWith("hiro-lookup.")) return error.exitCode;
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     throw error;

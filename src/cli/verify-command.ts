@@ -6,14 +6,12 @@ import type { Command } from "commander";
 import { HiroValidationError } from "../errors.js";
 import { EXIT } from "./exit-codes.js";
 import type { CliIo } from "./program.js";
+import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "./service-urls.js";
 import { verifyDeployment } from "./verify.js";
-import { apiKeyFor, merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
+import { merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
 import { formatTable, tally } from "./verify-table.js";
 
-/** Exit code of a run with at least one FAIL (runCli reports it as a usage-class failure until it passes codes through). */
-export const VERIFY_FAILED = 1;
-
-interface VerifyOptions extends VerifyInput {
+interface VerifyOptions extends VerifyInput, UrlFlags {
   config?: string;
   apiKey?: string;
   mock?: boolean;
@@ -23,15 +21,18 @@ interface VerifyOptions extends VerifyInput {
 }
 
 const HELP = `
-Each service whose URL is given is verified, and needs its known-good sample: --metadata-url with
---principal and --token-id, --ordinals-url with --ordinal (a sat with inscriptions), --runes-url with
---tx-id (a transaction with rune activity). Global options that apply: --api-key (sent to the metadata
-service only; HIRO_API_KEY only to a *.hiro.so host), --timeout, --retries, --json (the rows as JSON),
---mock (every service on the embedded Prism mock).
+Each service whose URL is named is verified (never a default URL), and needs its known-good sample:
+the metadata URL with --principal and --token-id, the ordinals URL with --ordinal (a sat with
+inscriptions), the runes URL with --tx-id (a transaction with rune activity). A service's URL comes, in
+order, from --metadata-url / --ordinals-url / --runes-url, --base-url (all three), the --config file,
+HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, HIRO_BASE_URL (all three): the same flags and
+environment as the lookups. Global options that also apply: --api-key (sent to the metadata service
+only; HIRO_API_KEY only to a *.hiro.so host), --timeout, --retries, --json (the rows as JSON), --mock
+(every service not named on the embedded Prism mock).
 
 Against a Prism mock (found by its sl-violations header on the bad requests), the checks a mock cannot
 show (a total of 0, a 304, a parameter's own 400 body, results about the sample) are "not checkable on
-a mock", never "pass". Exit code 0 when nothing FAILs, non-zero otherwise.
+a mock", never "pass". Exit code 0 when nothing FAILs, 7 when a check FAILs, 2 for a usage error.
 
 Example:
   $ hiro-lookup verify --ordinals-url http://127.0.0.1:3000 --ordinal 1252201400444387 \\
@@ -42,9 +43,6 @@ export function registerVerify(program: Command, io: CliIo): void {
   program
     .command("verify")
     .description("check that a deployment serves the contract of openapi.yaml (conformance table)")
-    .option("--metadata-url <url>", "Token Metadata API base URL to verify")
-    .option("--ordinals-url <url>", "Ordinals API base URL to verify (a bitcoin-indexer's api/ordinals)")
-    .option("--runes-url <url>", "Runes API base URL to verify (a bitcoin-indexer's api/runes)")
     .option("--principal <principal>", "sample SIP-013 contract principal")
     .option("--token-id <id>", "sample token id in that contract")
     .option("--ordinal <n>", "sample sat that carries inscriptions")
@@ -57,22 +55,25 @@ export function registerVerify(program: Command, io: CliIo): void {
       let report: Awaited<ReturnType<typeof verifyDeployment>>;
       try {
         const config = options.config === undefined ? {} : await readConfig(options.config);
-        let input = merged(config, options);
+        const input = merged(config, options);
+        let urls: ServiceUrls = serviceUrls(options, io.env, config);
         if (options.mock) {
           if (!io.startMock)
             throw new HiroValidationError("--mock", "the embedded mock is not available here");
           const mock = await io.startMock();
           stopMock = () => mock.stop();
-          input = {
-            ...input,
-            metadataUrl: input.metadataUrl ?? mock.url,
-            ordinalsUrl: input.ordinalsUrl ?? mock.url,
-            runesUrl: input.runesUrl ?? mock.url,
+          const onMock = { url: mock.url, from: "--mock" };
+          urls = {
+            metadata: urls.metadata ?? onMock,
+            ordinals: urls.ordinals ?? onMock,
+            runes: urls.runes ?? onMock,
           };
         }
-        const targets = targetsOf(input);
+        const targets = targetsOf(input, urls);
+        const { apiKey, note } = apiKeyFor(options.apiKey, io.env, targets.metadata?.url);
+        if (note) io.stderr.write(`hiro-lookup: ${note}\n`);
         report = await verifyDeployment(targets, {
-          apiKey: apiKeyFor(targets.metadata?.url, options.apiKey, io.env.HIRO_API_KEY),
+          apiKey,
           timeoutMs: options.timeout,
           maxRetries: options.retries === undefined ? undefined : Math.min(options.retries, 10),
           mock: options.mock === true,
@@ -92,7 +93,7 @@ export function registerVerify(program: Command, io: CliIo): void {
       const { fail } = tally(report.rows);
       if (fail > 0) {
         const message = `hiro-lookup: verify: ${fail} of ${report.rows.length} checks FAIL`;
-        command.error(message, { exitCode: VERIFY_FAILED, code: "hiro-lookup.verify.failed" });
+        command.error(message, { exitCode: EXIT.verifyFailed, code: "hiro-lookup.verify.failed" });
       }
     });
 }

@@ -5,7 +5,9 @@
 import { readFile } from "node:fs/promises";
 import { HiroValidationError } from "../errors.js";
 import { printable } from "../safe-text.js";
+import type { ServiceName } from "../services.js";
 import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../validate-input.js";
+import type { ServiceUrls } from "./service-urls.js";
 import type { VerifyTargets } from "./verify.js";
 
 /** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */
@@ -66,54 +68,44 @@ export function merged(config: VerifyInput, flags: VerifyInput): VerifyInput {
   return input;
 }
 
-/** The sample a service needs, or a usage error naming the flag that is missing. */
-function need(value: string | undefined, flag: string, service: string): string {
-  if (value === undefined || value === "") {
-    throw new HiroValidationError(flag, `is needed to verify the ${service} service (a known-good sample)`);
-  }
-  return value;
-}
-
-/** The targets to verify; a bad sample or a service without its sample is a usage error. */
-export function targetsOf(input: VerifyInput): VerifyTargets {
+/**
+ * The targets to verify, one per service in `urls` (named by a flag, the config or the environment;
+ * never a default). A bad sample or a service without its sample is a usage error.
+ */
+export function targetsOf(input: VerifyInput, urls: ServiceUrls): VerifyTargets {
+  /** The sample a service needs, or a usage error naming the flag that is missing and why it is needed. */
+  const need = (value: string | undefined, flag: string, service: ServiceName): string => {
+    if (value === undefined || value === "") {
+      const why = `its URL comes from ${urls[service]?.from ?? "?"}`;
+      throw new HiroValidationError(
+        flag,
+        `is needed to verify the ${service} service (a known-good sample; ${why})`,
+      );
+    }
+    return value;
+  };
   const targets: VerifyTargets = {};
-  if (input.metadataUrl) {
+  if (urls.metadata) {
     targets.metadata = {
-      url: input.metadataUrl,
+      url: urls.metadata.url,
       principal: checkPrincipal(need(input.principal, "--principal", "metadata")),
       tokenId: checkTokenId(need(input.tokenId, "--token-id", "metadata")),
     };
   }
-  if (input.ordinalsUrl) {
+  if (urls.ordinals) {
     targets.ordinals = {
-      url: input.ordinalsUrl,
+      url: urls.ordinals.url,
       ordinal: checkOrdinal(need(input.ordinal, "--ordinal", "ordinals")),
     };
   }
-  if (input.runesUrl) {
-    targets.runes = { url: input.runesUrl, txId: checkTxId(need(input.txId, "--tx-id", "runes")) };
+  if (urls.runes) {
+    targets.runes = { url: urls.runes.url, txId: checkTxId(need(input.txId, "--tx-id", "runes")) };
   }
   if (!targets.metadata && !targets.ordinals && !targets.runes) {
     throw new HiroValidationError(
       "verify",
-      "give at least one of --metadata-url, --ordinals-url, --runes-url (or --mock)",
+      "give at least one of --metadata-url, --ordinals-url, --runes-url, --base-url (or HIRO_METADATA_URL, HIRO_ORDINALS_URL, HIRO_RUNES_URL, HIRO_BASE_URL, or --mock)",
     );
   }
   return targets;
-}
-
-/** `HIRO_API_KEY` from the environment follows only a Hiro host: an environment secret is not sent to a third party. */
-export function apiKeyFor(
-  metadataUrl: string | undefined,
-  flag: string | undefined,
-  envKey: string | undefined,
-) {
-  if (flag) return flag;
-  if (!envKey || !metadataUrl) return undefined;
-  try {
-    const host = new URL(metadataUrl).hostname;
-    return host === "hiro.so" || host.endsWith(".hiro.so") ? envKey : undefined;
-  } catch {
-    return undefined;
-  }
 }

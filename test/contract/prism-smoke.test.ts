@@ -1,12 +1,11 @@
 import { describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("prismUrl");
-const liveRun = inject("liveRun");
 const sat = "/ordinals/v1/sats/1252201400444387/inscriptions";
 const sft = "/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1/35";
 
-// Mock-only behaviour (Prefer headers, sl-violations): skipped on a live run against HIRO_BASE_URL.
-describe.skipIf(liveRun)("Prism mock (global setup) smoke", () => {
+// Mock-only behaviour (Prefer headers, sl-violations): the global setup starts Prism on every run.
+describe("Prism mock (global setup) smoke", () => {
   it("provides a loopback base URL", () => {
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });

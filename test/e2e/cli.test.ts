@@ -97,9 +97,12 @@ describe("hiro-lookup CLI (as a process)", () => {
   });
 
   it("exits 6 when the service cannot be reached, and never echoes the API key", async () => {
-    const run = await cli(["--base-url", "http://127.0.0.1:9", "--retries", "0", "sat-inscriptions", "1"], {
-      HIRO_API_KEY: "very-secret-key",
-    });
+    const run = await cli(
+      ["--base-url", "http://127.0.0.1:9", "--api-key", "very-secret-key", "--retries", "0"].concat([
+        "sat-inscriptions",
+        "1",
+      ]),
+    );
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(
       /^hiro-lookup: getSatoshiInscriptions: GET http:\/\/127.0.0.1:9\/ordinals\/v1\/sats\/1\/inscriptions failed after 1 attempt: fetch failed: bad port/,
@@ -107,13 +110,56 @@ describe("hiro-lookup CLI (as a process)", () => {
     expect(run.stderr + run.stdout).not.toContain("very-secret-key");
   });
 
-  it("--help lists the commands and examples, exit 0", async () => {
+  it("honours HIRO_BASE_URL from the environment (the README's example), holding HIRO_API_KEY back", async () => {
+    const run = await cli(["--retries", "0", "sft", PRINCIPAL, "35"], {
+      HIRO_BASE_URL: baseUrl,
+      HIRO_API_KEY: "very-secret-key",
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ metadata: { sip: 16 } });
+    expect(run.stderr).toMatch(
+      /^hiro-lookup: HIRO_API_KEY from the environment is not sent to 127\.0\.0\.1:\d+ /,
+    );
+    expect(run.stderr).not.toContain("very-secret-key");
+  });
+
+  it("exits 2 naming --ordinals-url when sat-inscriptions has no ordinals URL", async () => {
+    const run = await cli(["sat-inscriptions", "1252201400444387"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(
+      /^hiro-lookup: --ordinals-url: not set: pass --ordinals-url \(or --base-url\) or set HIRO_ORDINALS_URL\. Hiro retired .* 2026-03-09/,
+    );
+  });
+
+  it("--help lists the commands, per-service flags and examples, exit 0", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);
-    for (const text of ["sft", "sat-inscriptions", "tx-activity", "Examples:", "Exit codes"]) {
+    for (const text of ["sft", "sat-inscriptions", "tx-activity", "Examples:", "Exit codes", "7 verify"]) {
+      expect(run.stdout).toContain(text);
+    }
+    for (const text of [
+      "--metadata-url",
+      "--ordinals-url",
+      "--runes-url",
+      "HIRO_ORDINALS_URL",
+      "HIRO_BASE_URL",
+    ]) {
       expect(run.stdout).toContain(text);
     }
   });
+
+  it.each([[["--help"]], [["verify", "--help"]]])(
+    "%j never points ordinals or runes at api.hiro.so",
+    async (args) => {
+      const { stdout } = await cli(args);
+      const hiro = stdout.split("\n").filter((l) => l.includes("api.hiro.so"));
+      expect(hiro.length).toBeGreaterThan(0);
+      for (const l of hiro)
+        expect(l).not.toMatch(/ordinals-url|runes-url|base-url|sat-inscriptions|tx-activity/);
+      expect(stdout).not.toMatch(/(ordinals|runes)[^\n]*default[^\n]*api\.hiro\.so/i);
+    },
+  );
 
   it("--mock starts its own Prism, answers, and leaves no process behind", async () => {
     const port = await bindablePort();

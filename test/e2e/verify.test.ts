@@ -16,7 +16,6 @@ import { type FakeDeployment, type FakeMode, startFakeDeployment } from "../help
 import { loadSpec, ROOT } from "../helpers/spec.js";
 
 const prismUrl = inject("prismUrl");
-const liveRun = inject("liveRun");
 const parameters = loadSpec().components.parameters;
 const sampleOf = (name: string) => String(parameters[name]?.example);
 const SAMPLES = {
@@ -78,7 +77,7 @@ const serve = async (mode: FakeMode) => {
   return fake.url;
 };
 
-describe.skipIf(liveRun)("verify against the Prism mock", () => {
+describe("verify against the Prism mock", () => {
   it("exits 0: the data checks pass, the rest is not checkable on a mock (never pass)", async () => {
     const { code, rows, stderr } = await verify([...args(prismUrl), "--json"]);
     expect(stderr).toBe("");
@@ -123,7 +122,7 @@ describe.skipIf(liveRun)("verify against the Prism mock", () => {
 describe("verify against a fake deployment", () => {
   it.each([404, 500])("fails when every route answers %i, with FAIL rows for the samples", async (status) => {
     const { code, rows, stderr } = await verify([...args(await serve({ status })), "--json"]);
-    expect(code).not.toBe(0);
+    expect(code).toBe(7); // EXIT.verifyFailed
     expect(stderr).toMatch(/verify: 23 of 23 checks FAIL/);
     for (const check of ["sample token", `sample sat ${SAMPLES.ordinal}`, "sample tx"]) {
       const r = rows.find((x) => x.check === check);
@@ -134,7 +133,7 @@ describe("verify against a fake deployment", () => {
 
   it("fails on wrong shapes, naming the validation problem", async () => {
     const { code, rows } = await verify([...args(await serve("wrong-shapes")), "--json"]);
-    expect(code).not.toBe(0);
+    expect(code).toBe(7); // EXIT.verifyFailed
     expect(row(rows, "metadata", "sample body")).toMatchObject({
       result: "FAIL",
       got: "/token_uri must be string",
@@ -152,7 +151,7 @@ describe("verify against a fake deployment", () => {
 
   it("fails when the server ignores the ordinal (and tx) filter", async () => {
     const { code, rows } = await verify([...args(await serve("ignores-filter")), "--json"]);
-    expect(code).not.toBe(0);
+    expect(code).toBe(7); // EXIT.verifyFailed
     expect(row(rows, "ordinals", "results are the sat asked")).toMatchObject({
       result: "FAIL",
       got: expect.stringMatching(/^2 of 2 have another sat_ordinal \(e\.g\. "\d+"\)$/),

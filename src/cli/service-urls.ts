@@ -1,0 +1,153 @@
+/**
+ * Where the CLI sends each service, and whether it sends an API key: one rule for the lookups and for
+ * `verify`. Per service, the first that is set wins:
+ *
+ *   --<service>-url  >  --base-url  >  (verify's --config field)  >  HIRO_<SERVICE>_URL  >  HIRO_BASE_URL
+ *
+ * Flags beat the environment; within each, the per-service value beats the one for all services.
+ */
+import { HiroValidationError } from "../errors.js";
+import { checkBaseUrl } from "../options.js";
+import { DEFAULT_BASE_URL } from "../routes.js";
+import type { ServiceName } from "../services.js";
+
+/** The URL flags, as commander names them. */
+export interface UrlFlags {
+  baseUrl?: string | undefined;
+  metadataUrl?: string | undefined;
+  ordinalsUrl?: string | undefined;
+  runesUrl?: string | undefined;
+}
+
+/** A service's URL and the flag, config field or environment variable it came from. */
+export interface ServiceUrl {
+  url: string;
+  from: string;
+}
+
+/** The URL of each service that was named somewhere; a missing one was named nowhere. */
+export type ServiceUrls = Partial<Record<ServiceName, ServiceUrl>>;
+
+type Env = Record<string, string | undefined>;
+
+const SERVICES = ["metadata", "ordinals", "runes"] as const;
+const FLAG = { metadata: "metadataUrl", ordinals: "ordinalsUrl", runes: "runesUrl" } as const;
+const ENV = {
+  metadata: "HIRO_METADATA_URL",
+  ordinals: "HIRO_ORDINALS_URL",
+  runes: "HIRO_RUNES_URL",
+} as const;
+
+/** The per-service flag of `service`, e.g. `--ordinals-url`. */
+export const flagOf = (service: ServiceName) => `--${service}-url`;
+
+/**
+ * What the user named for each service (no defaults: `verify` must not check a service nobody named).
+ * A bad URL is a {@link HiroValidationError} naming the flag or variable it came from.
+ */
+export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): ServiceUrls {
+  const urls: ServiceUrls = {};
+  for (const service of SERVICES) {
+    const candidates: [string | undefined, string][] = [
+      [flags[FLAG[service]], flagOf(service)],
+      [flags.baseUrl, "--base-url"],
+      [config[FLAG[service]], `${FLAG[service]} in --config`],
+      // An empty environment variable is an unset one (`HIRO_BASE_URL= hiro-lookup …`).
+      [env[ENV[service]] || undefined, ENV[service]],
+      [env.HIRO_BASE_URL || undefined, "HIRO_BASE_URL"],
+    ];
+    const found = candidates.find(([url]) => url !== undefined);
+    if (found) urls[service] = { url: checkBaseUrl(found[1], found[0]), from: found[1] };
+  }
+  return urls;
+}
+
+/**
+ * The client's `baseUrl`: one string when every service came from the same all-services value (so an
+ * `--api-key` goes to that origin, the client's rule for a string), else one URL per service (the key
+ * then goes to the metadata service only). Undefined when nothing was named: the client's defaults.
+ */
+export function clientBaseUrl(
+  urls: ServiceUrls,
+): string | { metadata?: string; ordinals?: string; runes?: string } | undefined {
+  const named = SERVICES.flatMap((service) => (urls[service] ? [urls[service]] : []));
+  if (named.length === 0) return undefined;
+  const [first] = named;
+  const all = first?.from === "--base-url" || first?.from === "HIRO_BASE_URL";
+  if (first && all && named.length === 3 && named.every((u) => u.from === first.from)) return first.url;
+  const object: { metadata?: string; ordinals?: string; runes?: string } = {};
+  for (const service of SERVICES) {
+    const url = urls[service]?.url;
+    if (url !== undefined) object[service] = url;
+  }
+  return object;
+}
+
+const isHiroHost = (url: string) => {
+  try {
+    return /(^|\.)hiro\.so$/.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** The key to use, and a note for stderr when the environment's key is held back. */
+export interface KeyDecision {
+  apiKey: string | undefined;
+  note?: string;
+}
+
+/**
+ * `--api-key` is always used (the client sends it where its rule says). `HIRO_API_KEY` from the
+ * environment only when the metadata service is on a `*.hiro.so` host: an environment secret must not
+ * follow a `--base-url` to a third party. `metadataUrl` undefined: the metadata service is not used.
+ */
+export function apiKeyFor(flag: string | undefined, env: Env, metadataUrl: string | undefined): KeyDecision {
+  if (flag) return { apiKey: flag };
+  const envKey = env.HIRO_API_KEY;
+  if (!envKey || metadataUrl === undefined) return { apiKey: undefined };
+  if (isHiroHost(metadataUrl)) return { apiKey: envKey };
+  let host = "a host that is not *.hiro.so";
+  try {
+    host = `${new URL(metadataUrl).host} (not a *.hiro.so host)`;
+  } catch {}
+  return {
+    apiKey: undefined,
+    note: `HIRO_API_KEY from the environment is not sent to ${host}; pass --api-key to send a key there`,
+  };
+}
+
+/** The metadata URL the lookups use: the one named, or the client's default (Hiro's hosted API). */
+export const lookupMetadataUrl = (urls: ServiceUrls) => urls.metadata?.url ?? DEFAULT_BASE_URL;
+
+const RETIRED: Record<ServiceName, string> = {
+  metadata: "",
+  ordinals:
+    "Hiro retired its hosted Ordinals API on 2026-03-09: point it at your bitcoin-indexer's api/ordinals",
+  runes: "Hiro retired its hosted Runes API on 2026-03-09: point it at your bitcoin-indexer's api/runes",
+};
+
+/**
+ * The client's validation errors about `baseUrl` (`baseUrl.ordinals`, …) retold with the flag or
+ * variable the user can change; any other error is returned as is.
+ */
+export function inCliTerms(error: unknown, urls: ServiceUrls): unknown {
+  if (!(error instanceof HiroValidationError)) return error;
+  const match = /^baseUrl(?:\.(metadata|ordinals|runes))?$/.exec(error.parameter);
+  if (!match) return error;
+  const service = match[1] as ServiceName | undefined;
+  const source = service ? urls[service] : SERVICES.map((s) => urls[s]).find((u) => u !== undefined);
+  if (service && service !== "metadata" && (!source || isHiroHost(source.url))) {
+    // The client refuses ordinals and runes on Hiro's host too: it no longer serves them.
+    const unset = source
+      ? `not set (${source.from} is Hiro's host, which no longer serves ${service})`
+      : "not set";
+    return new HiroValidationError(
+      flagOf(service),
+      `${unset}: pass ${flagOf(service)} (or --base-url) or set ${ENV[service]}. ${RETIRED[service]}. Nothing was sent.`,
+      { cause: error },
+    );
+  }
+  const detail = error.message.slice(error.parameter.length + 2);
+  return new HiroValidationError(source?.from ?? "--base-url", detail, { cause: error });
+}
