@@ -153,8 +153,13 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
       const decision = shouldRetry(outcome, attempt - 1, limits.maxRetries);
       if (!decision.retry) {
         if (response) return response;
-        if (outcome.type === "timeout" && timedOut === attempt) {
-          const tries = attempt === 1 ? "1 attempt" : `${attempt} attempts, each`;
+        if (outcome.type === "timeout") {
+          const tries =
+            timedOut < attempt
+              ? `${timedOut} of ${attempt} attempts`
+              : attempt === 1
+                ? "1 attempt"
+                : `${attempt} attempts, each`;
           throw new HiroTimeoutError(limits.timeoutMs, {
             attempts: attempt,
             message: `${where()}: no answer within ${limits.timeoutMs} ms (${tries} timed out)`,
