@@ -9,11 +9,13 @@
  *   3. paging 100 000 records with 10 ms server latency: paginate() at concurrency 1, 4, 8
  *   4. memory of the streaming pager in a child process under --max-old-space-size=24
  *   5. the Prism mock: time to ready, latency against the plain server
+ *   pacer (only with --only pacer): 0 429s and wall time ÷ ideal against a server enforcing an announced limit
  *
  * Contestants are run in interleaved rounds (A, B, C, D, then B, C, D, A, …) and summarized by medians. Tables go
  * to stdout and to bench/results/latest.{md,json}; bench/RESULTS.md is the curated write-up.
  *
- * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism (a subset).
+ * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer (a subset;
+ * the default is all but pacer).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -24,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startServer } from "./harness.js";
 import { latencySection, overheadSection } from "./latency.js";
+import { pacerSection } from "./pacer.js";
 import { memorySection, pagingSection } from "./paging.js";
 import { prismSection } from "./prism-mock.js";
 import { fmt, json, lines, out } from "./report.js";
@@ -102,6 +105,7 @@ async function main(): Promise<void> {
       ["paging", () => pagingSection(server, QUICK)],
       ["memory", () => memorySection(server)],
       ["prism", () => prismSection(server, QUICK)],
+      ["pacer", () => pacerSection(QUICK)],
     ];
     const loads: Record<string, string> = {};
     for (const [name, run] of sections) {

@@ -8,7 +8,8 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { type PageAsked, pageProblem, resultsProblem } from "./answer-checks.js";
 import { parameterRules } from "./generated/parameters.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
-import { checkByteCount, checkHeaders, checkRetries, checkTimeout } from "./options.js";
+import { checkByteCount, checkHeaders, checkRate, checkRetries, checkTimeout } from "./options.js";
+import { createPacer } from "./pacer.js";
 import { pipelineFetch, type RetryEvent } from "./pipeline.js";
 import { RETRY_DEFAULTS } from "./retry.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "./routes.js";
@@ -71,6 +72,11 @@ export interface LookupClientOptions {
   maxResponseBytes?: number | undefined;
   /** Called before each retry, with why and how long the client waits. */
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /**
+   * Client-side ceiling per origin, in requests per second, evenly spaced (for services that send no
+   * rate-limit headers; the pacer follows the headers of those that do). Default: none.
+   */
+  maxRequestsPerSecond?: number | undefined;
 }
 
 /** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
@@ -130,6 +136,13 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
         : checkByteCount("maxResponseBytes", options.maxResponseBytes),
     routes,
     onRetry: options.onRetry,
+    // One gate per origin, shared by every call of this client (src/pacer.ts).
+    pacer: createPacer({
+      maxRequestsPerSecond:
+        options.maxRequestsPerSecond === undefined
+          ? undefined
+          : checkRate("maxRequestsPerSecond", options.maxRequestsPerSecond),
+    }),
     now: Date.now,
     random: () => Math.random(),
   };

@@ -27,6 +27,17 @@ export function checkRetries(name: string, value: unknown): number {
   return value;
 }
 
+/** Checks a rate in requests per second: a finite number > 0, at most 1 000 000. */
+export function checkRate(name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > 1_000_000) {
+    throw new HiroValidationError(
+      name,
+      `must be a number of requests per second > 0, at most 1000000; got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
 /** Checks a byte count: a positive safe integer. */
 export function checkByteCount(name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {

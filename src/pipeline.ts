@@ -32,12 +32,19 @@ export interface RetryEvent {
   status?: number | undefined;
 }
 
+/**
+ * Called when an attempt the pacer let through has ended: with the answer when one came (the pacer
+ * learns its rate-limit headers), with nothing when none did. Calls after the first are ignored.
+ */
+export type PacerSettle = (answer?: Response) => void;
+
 /** Holds requests back before a service refuses them (rate limits). A slot the pipeline calls per attempt. */
 export interface Pacer {
-  /** Resolves when a request to `origin` may go; rejects with the signal's reason when it aborts. */
-  wait(origin: string, signal: AbortSignal): Promise<void> | undefined;
-  /** Learns from an answer of `origin` (rate-limit headers, `Retry-After`). */
-  observe(origin: string, response: Response): void;
+  /**
+   * Gives the settle function when a request to `url` may go (at once, or as a promise); rejects with the
+   * signal's reason when it aborts, or with `rate_limited` when the service's pause is too long to wait.
+   */
+  wait(url: URL, signal: AbortSignal): PacerSettle | Promise<PacerSettle>;
 }
 
 /** Limits that a call may override. */
@@ -99,7 +106,7 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
     let timedOut = 0;
     for (let attempt = 1; ; attempt++) {
       if (call.aborted) throw call.reason;
-      await settings.pacer?.wait(url.origin, call);
+      const settle = await settings.pacer?.wait(url, call);
       const controller = new AbortController();
       const onCallAbort = () => controller.abort(call.reason);
       call.addEventListener("abort", onCallAbort, { once: true });
@@ -117,7 +124,7 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
         }
         // As openapi-fetch calls fetch: the Request it built, plus this attempt's init (no extra copy).
         answer = await raceAbort(settings.fetch()(request, init), controller.signal);
-        settings.pacer?.observe(url.origin, answer);
+        settle?.(answer);
         response = await bufferResponse(answer, settings.maxResponseBytes, controller.signal);
         requestUrls.set(response, request.url);
         const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), settings.now());
@@ -146,6 +153,7 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
           outcome = { type: "network" };
         }
       } finally {
+        settle?.();
         clearTimeout(timer);
         call.removeEventListener("abort", onCallAbort);
       }

@@ -1,0 +1,54 @@
+/**
+ * Reads what an answer says about its service's rate limit, as a pure function of the headers and the
+ * clock: `ratelimit-limit`, `ratelimit-remaining`, `ratelimit-reset` (IETF draft, as express-rate-limit,
+ * Kong and Hiro's gateway send them) and `Retry-After`. Anything missing or malformed is left out.
+ */
+import { parseRetryAfter } from "./retry.js";
+
+/** A service's rate limit as one answer announced it; every field is optional. */
+export interface RateLimitInfo {
+  /** Requests allowed per window. */
+  limit?: number | undefined;
+  /** Requests left in the current window, this one counted. */
+  remaining?: number | undefined;
+  /** When the window resets, in ms from `now`, as announced (services round whole seconds up). */
+  resetMs?: number | undefined;
+  /** `Retry-After`, in ms from `now`. */
+  retryAfterMs?: number | undefined;
+}
+
+/**
+ * A `ratelimit-reset` above this many seconds before `now` is a Unix time, not a delta: no window is
+ * 30 years long, and no service announces a reset 30 years in the past.
+ */
+const EPOCH_BEFORE_NOW_S = 1e9;
+
+/** The leading number of a header value (`5`, `5.5`, or `5;w=60` as some drafts write it), or undefined. */
+function leadingNumber(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const match = /^\s*(\d{1,16}(?:\.\d{1,6})?)\s*(?:[,;]|$)/.exec(value);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * `ratelimit-reset` in ms from `now`: delta-seconds or a Unix time in seconds (both are seen in the
+ * wild), told apart by size. Never negative.
+ */
+export function parseReset(value: string | null, now: number): number | undefined {
+  const seconds = leadingNumber(value);
+  if (seconds === undefined) return undefined;
+  const ms = seconds > now / 1000 - EPOCH_BEFORE_NOW_S ? seconds * 1000 - now : seconds * 1000;
+  return Math.max(0, Math.ceil(ms));
+}
+
+/** What `headers` say about the rate limit, at `now` (ms since the epoch). */
+export function readRateLimit(headers: Headers, now: number): RateLimitInfo {
+  const limit = leadingNumber(headers.get("ratelimit-limit"));
+  const remaining = leadingNumber(headers.get("ratelimit-remaining"));
+  return {
+    limit: limit !== undefined && limit >= 1 ? Math.floor(limit) : undefined,
+    remaining: remaining === undefined ? undefined : Math.floor(remaining),
+    resetMs: parseReset(headers.get("ratelimit-reset"), now),
+    retryAfterMs: parseRetryAfter(headers.get("retry-after"), now),
+  };
+}
