@@ -94,8 +94,10 @@ export interface LookupClient {
     options?: RequestOptions,
   ): Promise<PaginatedRuneActivity>;
   /**
-   * The openapi-fetch client the lookups run on, typed with the spec's `paths`: same base URL, headers,
-   * middleware and pipeline. `raw.use(middleware)` adds middleware for the lookups too.
+   * The openapi-fetch client the lookups run on, typed with the spec's `paths`: same base URLs, headers,
+   * middleware and pipeline (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
+   * `raw.use(middleware)` adds middleware for the lookups too. A raw call has no whole-call deadline
+   * unless you pass a `signal`; raw answers are not checked against the question.
    */
   readonly raw: Client<paths>;
 }
