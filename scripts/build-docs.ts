@@ -1,15 +1,21 @@
-import { mkdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, relative, resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "yaml";
+import { GUIDE_PAGE, guideLinkMarkdown, postProcessReference, renderGuide } from "./lib/portal.js";
 import { runNode } from "./lib/run-node.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SPEC = resolve(ROOT, "openapi.yaml");
 /** Where {@link buildDocs} writes the page (a build output, git-ignored). */
 export const DOCS_FILE = resolve(ROOT, "docs/index.html");
+/** Where {@link buildDocs} writes the guide, rendered from docs/guide.md (git-ignored). */
+export const GUIDE_FILE = resolve(ROOT, "docs", GUIDE_PAGE);
+const GUIDE_SOURCE = resolve(ROOT, "docs/guide.md");
 const TITLE = "hiro-lookup API reference";
+const GUIDE_TITLE = "hiro-lookup guide";
 /** Hosts a fetched resource may point at: the page must work with no network. */
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -17,6 +23,8 @@ const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 export interface BuildDocsResult {
   /** Absolute path of the written page. */
   file: string;
+  /** Absolute path of the guide's page, beside it. */
+  guide: string;
   /** Size of the page in bytes. */
   bytes: number;
   /** Wall time of the Redocly build, in milliseconds. */
@@ -60,8 +68,7 @@ export function sampleLanguages(spec: unknown): SampleLanguage[] {
  * `codeSamples.languages` list built from the spec. Passing `--openapi` makes Redocly ignore
  * redocly.yaml's section, hence the merge here.
  */
-async function redocOptions(): Promise<Record<string, unknown>> {
-  const spec: unknown = parse(await readFile(SPEC, "utf8"));
+async function redocOptions(spec: unknown): Promise<Record<string, unknown>> {
   let fromConfig: Record<string, unknown> = {};
   try {
     const config: unknown = parse(await readFile(resolve(ROOT, "redocly.yaml"), "utf8"));
@@ -100,6 +107,8 @@ export function findOfflineProblems(html: string): string[] {
     ["@import", /@import\s+(?:url\(\s*)?["']?(https?:\/\/[^"')\s;]+)/gi],
     ["module import", /(?<![@\w.$])import\s*(?:\(\s*|[\w${}\s,*]+\bfrom\s*)?["'](https?:\/\/[^"']+)/g],
     ["url()", /url\(\s*["']?(https?:\/\/[^"')\s]+)/gi],
+    // The footer logo address, a string literal in the bundle that script turns into a request.
+    ["Redocly CDN logo", /(https:\/\/cdn\.redoc(?:\.ly|ly\.com)\/redoc\/logo[^"'`\s)]*)/g],
   ];
   for (const [what, re] of patterns) {
     for (const match of html.matchAll(re)) {
@@ -113,29 +122,49 @@ export function findOfflineProblems(html: string): string[] {
   return problems;
 }
 
+/** The spec with {@link guideLinkMarkdown} in front of `info.description`. */
+function withGuideLink(spec: unknown): unknown {
+  if (!isRecord(spec) || !isRecord(spec.info)) return spec;
+  const description = typeof spec.info.description === "string" ? spec.info.description : "";
+  return { ...spec, info: { ...spec.info, description: `${guideLinkMarkdown()}\n\n${description}` } };
+}
+
 /**
- * Builds `docs/index.html` from `openapi.yaml` with `redocly build-docs --inlineBundle`, then checks
- * the page loads nothing from other hosts. The footer "API docs by Redocly" logo `<img>` is the one
- * known exception: it is set from script at run time, fails offline and hides itself.
+ * Builds `docs/index.html` from `openapi.yaml` with `redocly build-docs --inlineBundle`, post-processes
+ * it (the footer logo inlined instead of fetched from Redocly's CDN, an inline favicon, layout CSS:
+ * scripts/lib/portal.ts), renders `docs/guide.md` to `docs/guide.html` beside it, then checks the
+ * page loads nothing from other hosts.
  * @throws when Redocly fails, or when the page is not offline-safe (the page is then deleted).
  */
 export async function buildDocs(): Promise<BuildDocsResult> {
   await mkdir(dirname(DOCS_FILE), { recursive: true });
   const started = performance.now();
-  const options = JSON.stringify(await redocOptions());
-  await runRedocly([
-    "build-docs",
-    SPEC,
-    "--inlineBundle",
-    "--title",
-    TITLE,
-    "--openapi",
-    options,
-    "-o",
-    DOCS_FILE,
-  ]);
+  const spec: unknown = parse(await readFile(SPEC, "utf8"));
+  const options = JSON.stringify(await redocOptions(spec));
+  // The page is built from a copy of the spec whose description starts with a link to the guide:
+  // the link only makes sense beside guide.html, so openapi.yaml itself (shipped) does not carry it.
+  const scratch = await mkdtemp(join(tmpdir(), "hiro-docs-"));
+  try {
+    const copy = join(scratch, "openapi.json");
+    await writeFile(copy, JSON.stringify(withGuideLink(spec)));
+    await runRedocly([
+      "build-docs",
+      copy,
+      "--inlineBundle",
+      "--title",
+      TITLE,
+      "--openapi",
+      options,
+      "-o",
+      DOCS_FILE,
+    ]);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  const html = postProcessReference(await readFile(DOCS_FILE, "utf8"));
+  await writeFile(DOCS_FILE, html);
+  await writeFile(GUIDE_FILE, renderGuide(await readFile(GUIDE_SOURCE, "utf8"), GUIDE_TITLE));
   const ms = Math.round(performance.now() - started);
-  const html = await readFile(DOCS_FILE, "utf8");
   const problems = findOfflineProblems(html);
   if (problems.length > 0) {
     // Remove the page, so nothing serves (or treats as up to date) a page that needs the network.
@@ -145,7 +174,7 @@ export async function buildDocs(): Promise<BuildDocsResult> {
       `${relative(ROOT, DOCS_FILE)} is not offline-safe, removed it (${problems.length}):\n  ${list}`,
     );
   }
-  return { file: DOCS_FILE, bytes: (await stat(DOCS_FILE)).size, ms };
+  return { file: DOCS_FILE, guide: GUIDE_FILE, bytes: (await stat(DOCS_FILE)).size, ms };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

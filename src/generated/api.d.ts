@@ -97,25 +97,25 @@ export interface paths {
          *     all descending).
          *
          *     Quirks of the real service:
-         *     - `tx_id` is 64 hex characters **without** `0x` (a `0x` prefix is a `400`), although an early brief
-         *       for this client said otherwise. The indexer stores ids in lower case and compares them
+         *     - `tx_id` is 64 hex characters **without** `0x` (a `0x` prefix is a `400`), although some
+         *       documentation shows one. The indexer stores ids in lower case and compares them
          *       case-sensitively: an upper-case id passes validation but finds nothing.
          *     - An unknown transaction, or one without rune activity, answers `200` with `total: 0`; no `404`.
          *     - `total` is `0` when `offset` is past the end.
          *     - `location.timestamp` is in **seconds** since the Unix epoch (unlike the Ordinals API).
          *     - `amount` is a decimal string already scaled by the rune's divisibility.
          *     - Which of `address`, `receiver_address`, `amount`, `location.vout` and `location.output` are
-         *       present depends on `operation`:
-         *
-         *       | operation | `amount` | `address` | `receiver_address` | `vout` / `output` |
-         *       | --- | --- | --- | --- | --- |
-         *       | etching | no | no | no | no |
-         *       | mint | yes (the mint amount) | no | no | no |
-         *       | send | yes | sender | recipient | the recipient's output |
-         *       | receive | yes | recipient | no | the recipient's output |
-         *       | burn | yes | holder, when known | no | only when burned by pointing at an unspendable output |
+         *       present depends on `operation` (the table below).
          *     - The `ETag` of a `200` is the runes index chain tip (a block hash), the same for every
          *       transaction.
+         *
+         *     | operation | fields present (`vout` and `output` are in `location`) |
+         *     | --- | --- |
+         *     | etching | none of them |
+         *     | mint | `amount` (the mint amount) |
+         *     | send | `amount`, `address` (the sender), `receiver_address` (the recipient), `vout` and `output` (the recipient's output) |
+         *     | receive | `amount`, `address` (the recipient), `vout` and `output` (the recipient's output) |
+         *     | burn | `amount`; `address` (the holder) when known; `vout` and `output` only when burned by pointing at an unspendable output |
          */
         get: operations["getTransactionActivity"];
         put?: never;

@@ -13,8 +13,6 @@ import { type StaticServer, startStaticServer } from "../../scripts/lib/static-s
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SCREENSHOT = resolve(ROOT, "reports/docs.png");
 const TIMEOUT = 60_000;
-/** The one outside request the page makes: the footer "API docs by" logo (fails offline, then hides). */
-const KNOWN_OUTSIDE = /^https:\/\/cdn\.redoc(ly\.com|\.ly)\/redoc\/logo-mini(-full)?\.svg$/;
 /** Chromium flags that keep it off Google services (TOOLCHAIN.md section 6). */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -31,6 +29,27 @@ const OPERATIONS = [
   { tag: "Runes", summary: "List the rune activity of a transaction" },
 ] as const;
 
+/**
+ * In-page check (a string: no bundler helpers inside): tables and code blocks fit their box, or
+ * scroll inside a wrapper that fits its own parent.
+ */
+const OVERFLOW_CHECK = `[...document.querySelectorAll("table, pre")].flatMap((el) => {
+  const box = el.parentElement.classList.contains("md-table-wrapper") ? el.parentElement : el;
+  const parent = box.parentElement.getBoundingClientRect();
+  const rect = box.getBoundingClientRect();
+  const out = [];
+  if (box.scrollWidth > box.clientWidth + 1 && el.tagName === "PRE") out.push("pre scrolls: " + el.textContent.slice(0, 40));
+  if (rect.right > parent.right + 1) out.push(el.tagName + " wider than its column: " + el.textContent.slice(0, 40));
+  if (el.tagName === "TABLE" && el.closest("li") && box.scrollWidth > box.clientWidth + 1) out.push("list table overflows: " + el.textContent.slice(0, 40));
+  return out;
+})`;
+
+/** In-page check: a code name in a table sits on one line (its rects share one top). */
+const MIDWORD_CHECK = `[...document.querySelectorAll("table code")].filter((code) => {
+  const tops = new Set([...code.getClientRects()].map((r) => Math.round(r.top)));
+  return tops.size > 1;
+}).map((code) => code.textContent)`;
+
 async function mtime(file: string): Promise<number> {
   return (await stat(file).catch(() => undefined))?.mtimeMs ?? 0;
 }
@@ -39,7 +58,9 @@ async function mtime(file: string): Promise<number> {
 async function ensureDocs(): Promise<void> {
   const built = await mtime(DOCS_FILE);
   const inputs = await Promise.all(
-    ["openapi.yaml", "scripts/build-docs.ts"].map((f) => mtime(resolve(ROOT, f))),
+    ["openapi.yaml", "docs/guide.md", "scripts/build-docs.ts", "scripts/lib/portal.ts"].map((f) =>
+      mtime(resolve(ROOT, f)),
+    ),
   );
   if (built <= Math.max(...inputs)) await buildDocs();
 }
@@ -80,6 +101,8 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
   let browser: Browser | undefined;
   let page: Page;
   const outside: string[] = [];
+  const consoleErrors: string[] = [];
+  const failed: string[] = [];
 
   beforeAll(async () => {
     await ensureDocs();
@@ -96,6 +119,13 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
     page.on("request", (request) => {
       const url = request.url();
       if (!/^(data|blob):/.test(url) && new URL(url).origin !== local) outside.push(url);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => consoleErrors.push(error.message));
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(`${server.url}/`, { waitUntil: "load" });
   }, TIMEOUT);
@@ -135,7 +165,35 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
     }
   });
 
-  it("loads nothing from outside 127.0.0.1 except the known footer logo", () => {
-    expect(outside.filter((url) => !KNOWN_OUTSIDE.test(url))).toEqual([]);
+  it("links the guide, whose page links back to the reference", async () => {
+    await page.goto(`${server?.url}/`, { waitUntil: "load" });
+    await page.getByRole("link", { name: "hiro-lookup guide" }).first().click();
+    await page.waitForURL(/guide\.html$/);
+    expect(await page.title()).toBe("hiro-lookup guide");
+    await page.getByRole("link", { name: "API reference" }).click();
+    await page.waitForURL(/index\.html$/);
+    await expect.poll(() => page.getByText("Hiro Lookup API").first().isVisible()).toBe(true);
+  });
+
+  for (const width of [1280, 390]) {
+    it(`lays out at ${width} px: no overflowing table or sample, no name broken mid-word`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server?.url}/#/runes/gettransactionactivity`, { waitUntil: "load" });
+      await expect.poll(() => page.locator("pre").first().isVisible()).toBe(true);
+      await mkdir(resolve(ROOT, "reports"), { recursive: true });
+      await page.screenshot({ path: resolve(ROOT, `reports/docs-${width}.png`) });
+      const problems = await page.evaluate(OVERFLOW_CHECK);
+      expect(problems).toEqual([]);
+      await page.goto(`${server?.url}/`, { waitUntil: "load" });
+      await expect.poll(() => page.locator("table code").first().isVisible()).toBe(true);
+      const broken = await page.evaluate(MIDWORD_CHECK);
+      expect(broken).toEqual([]);
+    });
+  }
+
+  it("loads nothing from outside 127.0.0.1, logs no console error and has no failed request", () => {
+    expect(outside).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(failed).toEqual([]);
   });
 });

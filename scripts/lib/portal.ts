@@ -1,0 +1,98 @@
+/**
+ * The docs portal around the Redoc page: the guide rendered to HTML beside it, and the
+ * post-processing that makes the Redoc page fully offline and fixes its layout.
+ */
+import { Marked } from "marked";
+
+/** The guide's page, beside the reference (`index.html`) in the same folder. */
+export const GUIDE_PAGE = "guide.html";
+/** The reference's page, as linked from the guide. */
+export const REFERENCE_PAGE = "index.html";
+
+/** An inline favicon, so the browser does not ask the server for `/favicon.ico` (a 404). */
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0044d4"/><text x="8" y="12" font-family="sans-serif" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">h</text></svg>',
+  );
+
+/**
+ * The footer "API docs by" logo, inline: Redoc sets its `<img src>` to Redocly's CDN from script,
+ * and no Redoc option drops it. Same wordmark text, no request.
+ */
+function redoclyLogo(width: number, text: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="14" viewBox="0 0 ${width} 14"><text x="0" y="11" font-family="sans-serif" font-size="11" font-weight="bold" fill="#0044d4">${text}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+const CDN_LOGOS: ReadonlyArray<[RegExp, string]> = [
+  [/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini-full\.svg/g, redoclyLogo(48, "Redocly")],
+  [/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini\.svg/g, redoclyLogo(12, "R")],
+];
+
+/** Layout fixes for the Redoc page, checked at 1280 and 390 px by test/e2e/docs.browser.test.ts. */
+const REFERENCE_CSS = `
+/* hiro-lookup: names in code spans (operation ids, fields) never break inside a word in a table;
+   the table's own wrapper scrolls if it must. */
+.md-table-wrapper code { white-space: nowrap; word-break: normal; overflow-wrap: normal; }
+/* Code samples and examples wrap instead of being cut at the right edge, and keep clear of the
+   copy button in the block's top-right corner. */
+pre { white-space: pre-wrap !important; overflow-wrap: anywhere; word-break: normal !important; }
+div:has(> .code-block-header) > pre { padding-right: 2.75rem !important; }
+`;
+
+function headExtras(css: string): string {
+  return `<link rel="icon" href="${FAVICON}">\n<style>${css}</style>\n`;
+}
+
+/**
+ * Post-processes the page Redocly built: no CDN logo, an inline favicon and the layout CSS.
+ * @throws when the page has no `</head>` (Redocly's output changed shape).
+ */
+export function postProcessReference(html: string): string {
+  if (!html.includes("</head>")) throw new Error("the Redocly page has no </head>");
+  let out = html;
+  for (const [url, inline] of CDN_LOGOS) out = out.replace(url, inline);
+  return out.replace("</head>", `${headExtras(REFERENCE_CSS)}</head>`);
+}
+
+/** A Markdown reference-link line in front of the spec's description: reference → guide. */
+export function guideLinkMarkdown(): string {
+  return `**New here?** Read the [hiro-lookup guide](${GUIDE_PAGE}): install, the three lookups, paging, errors, retries and the services' quirks.`;
+}
+
+const GUIDE_CSS = `
+body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; }
+a { color: #0044d4; }
+header { border-bottom: 1px solid #d0d7de; padding: 0.75rem 1rem; display: flex; gap: 1.25rem; flex-wrap: wrap; }
+header a { color: #0044d4; text-decoration: none; font-weight: 600; }
+main { max-width: 52rem; margin: 0 auto; padding: 1rem; }
+code { font: 0.875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: #f3f4f6; padding: 0.1em 0.3em; border-radius: 4px; }
+pre { background: #f6f8fa; padding: 0.75rem 1rem; border-radius: 6px; overflow-x: auto; }
+pre code { background: none; padding: 0; }
+table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
+th, td { border: 1px solid #d0d7de; padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; }
+td code, th code { white-space: nowrap; }
+`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Renders the guide's Markdown to a standalone page that links back to the reference. */
+export function renderGuide(markdown: string, title: string): string {
+  const body = new Marked({ gfm: true }).parse(markdown, { async: false });
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+${headExtras(GUIDE_CSS)}</head>
+<body>
+<header><a href="${GUIDE_PAGE}">Guide</a><a href="${REFERENCE_PAGE}">API reference</a></header>
+<main>
+${body}</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,123 @@
+/**
+ * The spec's `x-codeSamples`, as the reference shows them, work: the TypeScript ones typecheck against
+ * the package (the repo's tsconfig, `hiro-lookup` mapped to src/) and run with tsx, the curl and CLI
+ * ones run; all against the Prism mock, with their per-service URL swapped for the mock's.
+ */
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { loadSpec, ROOT } from "../helpers/spec.js";
+
+const run = promisify(execFile);
+const mock = inject("prismUrl");
+/** The service URLs the samples show: Hiro's hosted metadata API, a self-hosted indexer. */
+const SAMPLE_URLS = /https:\/\/api\.hiro\.so|http:\/\/127\.0\.0\.1:3000/g;
+
+interface Sample {
+  operationId: string;
+  label: string;
+  source: string;
+}
+
+function samples(): Sample[] {
+  const out: Sample[] = [];
+  for (const item of Object.values(loadSpec().paths)) {
+    const operation = item.get;
+    const list = operation?.["x-codeSamples"] as Array<{ label: string; source: string }> | undefined;
+    for (const { label, source } of list ?? [])
+      out.push({ operationId: operation?.operationId ?? "", label, source });
+  }
+  return out;
+}
+
+const all = samples();
+const byLabel = (label: string) => all.filter((s) => s.label === label);
+/** What each operation's samples must print from the spec's first named example. */
+const EXPECTED: Record<string, RegExp> = {
+  getSftMetadata: /key-alex-autoalex-v1/,
+  getSatoshiInscriptions: /6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0/,
+  getTransactionActivity: /Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z/,
+};
+const withMock = (source: string) => source.replaceAll(SAMPLE_URLS, mock);
+const env = { ...process.env, HIRO_API_KEY: "", NO_COLOR: "1" };
+
+describe("x-codeSamples", () => {
+  // Under the project (so "type": "module" and node_modules apply), in the git-ignored .tmp/.
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, ".tmp/samples-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("every operation has a TypeScript, a curl and a CLI sample on its per-service URL", () => {
+    for (const operationId of Object.keys(EXPECTED)) {
+      const labels = all.filter((s) => s.operationId === operationId).map((s) => s.label);
+      expect(labels.sort(), operationId).toEqual(["CLI", "curl", "hiro-lookup"]);
+    }
+    for (const sample of all) {
+      expect(sample.source, `${sample.operationId} ${sample.label}`).toMatch(SAMPLE_URLS);
+      if (sample.operationId !== "getSftMetadata") expect(sample.source).not.toContain("api.hiro.so");
+    }
+  });
+
+  it("the TypeScript samples typecheck against the package and run against the mock", async () => {
+    const files = byLabel("hiro-lookup").map((sample) => {
+      const file = join(dir, `${sample.operationId}.ts`);
+      writeFileSync(file, withMock(sample.source));
+      return { sample, file };
+    });
+    const tsconfig = join(dir, "tsconfig.json");
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({
+        extends: join(ROOT, "tsconfig.json"),
+        compilerOptions: { paths: { "hiro-lookup": [join(ROOT, "src/index.ts")] } },
+        include: [join(dir, "*.ts")],
+      }),
+    );
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+    await run(process.execPath, [tsc, "--noEmit", "-p", tsconfig], { cwd: ROOT }).catch(
+      (error: { stdout?: string }) => {
+        throw new Error(`tsc failed on the samples:\n${error.stdout ?? String(error)}`);
+      },
+    );
+    for (const { sample, file } of files) {
+      const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
+      const { stdout } = await run(process.execPath, [tsx, "--tsconfig", tsconfig, file], { cwd: ROOT, env });
+      expect(stdout, sample.operationId).toMatch(EXPECTED[sample.operationId] ?? /./);
+    }
+  }, 90_000);
+
+  it("the curl samples answer 200 with the example from the mock", async () => {
+    for (const sample of byLabel("curl")) {
+      const url = /"(https?:\/\/[^"]+)"/.exec(withMock(sample.source))?.[1];
+      expect(url, sample.operationId).toBeDefined();
+      const headers = [...sample.source.matchAll(/-H "([^:]+): ([^"]*)"/g)].map((m): [string, string] => [
+        m[1] ?? "",
+        m[2] ?? "",
+      ]);
+      // fetch does what the sample's curl does: a GET with its headers ($HIRO_API_KEY unset: empty).
+      const res = await fetch(url ?? "", {
+        headers: headers.filter(([, value]) => !value.startsWith("$")),
+      });
+      expect(res.status, sample.operationId).toBe(200);
+      expect(await res.text(), sample.operationId).toMatch(EXPECTED[sample.operationId] ?? /./);
+    }
+  });
+
+  it("the CLI samples run against the mock (tsx src/cli/main.ts in place of npx hiro-lookup)", async () => {
+    for (const sample of byLabel("CLI")) {
+      const line = withMock(sample.source)
+        .replace(/\\\n\s*/g, "")
+        .trim();
+      const args = line.split(/\s+/);
+      expect(args.slice(0, 2), sample.operationId).toEqual(["npx", "hiro-lookup"]);
+      const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
+      const { stdout } = await run(process.execPath, [tsx, "src/cli/main.ts", ...args.slice(2)], {
+        cwd: ROOT,
+        env,
+      });
+      expect(stdout, sample.operationId).toMatch(EXPECTED[sample.operationId] ?? /./);
+    }
+  }, 60_000);
+});
