@@ -16,6 +16,8 @@ beforeAll(() => {
   for (const entry of ["openapi.yaml", "redocly.yaml", "package.json", "tsconfig.json", "scripts", "src"]) {
     cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   }
+  // The docs build renders the guide into the portal beside the reference.
+  cpSync(join(ROOT, "docs/guide.md"), join(dir, "docs/guide.md"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -178,10 +178,11 @@ afterAll(async () => {
 });
 
 describe("the packed tarball", () => {
-  it("holds dist, openapi.yaml, README.md, CHANGELOG.md and package.json, and nothing else", () => {
+  it("holds dist, the guide, openapi.yaml, README.md, CHANGELOG.md and package.json, and nothing else", () => {
     expect(tarballFiles.filter((path) => !path.startsWith("dist/"))).toEqual([
       "CHANGELOG.md",
       "README.md",
+      "docs/guide.md",
       "openapi.yaml",
       "package.json",
     ]);
