@@ -7,7 +7,10 @@ import { createLookupClient, type LookupClient } from "../client.js";
 import { HiroValidationError } from "../errors.js";
 import { paginate } from "../paginate.js";
 import type { Page } from "../types.js";
+import { waitForMetadata } from "../wait-for-metadata.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
+import { withFlagName } from "./option-names.js";
+import { itemWriter, jsonText } from "./output.js";
 import {
   apiKeyFor,
   clientBaseUrl,
@@ -61,8 +64,14 @@ Examples:
   $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
   $ export HIRO_ORDINALS_URL=http://127.0.0.1:3000 HIRO_RUNES_URL=http://127.0.0.1:3001
 
+Output: one JSON value; --ndjson prints a page's results one per line. --all streams NDJSON (each item
+  as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
+  fails midway (the exit code then says why). --json and --ndjson do not go together.
+--mock needs Prism, an optional peer dependency: npm i -D @stoplight/prism-cli@5.14.2
+
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
-  5 other API error, 6 network or timeout, 7 verify: a check FAILed.`;
+  5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
+  7 verify: a check FAILed.`;
 
 function integer(name: string, min: number) {
   return (value: string): number => {
@@ -90,7 +99,10 @@ function pagingOptions(command: Command): Command {
   return command
     .option("--offset <n>", "results to skip", integer("--offset", 0))
     .option("--limit <n>", "results per page, 1 to 60", integer("--limit", 1))
-    .option("--all", "every result, streamed as NDJSON (one item per line)")
+    .option(
+      "--all",
+      "every result, streamed as NDJSON, one item per line as it arrives (with --json: one JSON array)",
+    )
     .option("--max <n>", "with --all: stop after this many items", integer("--max", 1));
 }
 
@@ -123,10 +135,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     )
     .option("--mock", "start the embedded Prism mock of openapi.yaml and query it")
     .option("--timeout <ms>", "time limit of each attempt, in ms", integer("--timeout", 1))
-    .option("--retries <n>", "retries after a failed attempt", integer("--retries", 0))
+    .option("--retries <n>", "retries after a failed attempt, 0 to 10", integer("--retries", 0))
     .option("-H, --header <header>", 'extra request header, "Name: value" (repeatable)', collectHeader, [])
-    .option("--json", "print JSON (the default; pretty when stdout is a terminal)")
-    .option("--ndjson", "print one JSON value per line (each result of a page)")
+    .addOption(
+      new Option("--json", "print JSON (the default; pretty when stdout is a terminal)").conflicts("ndjson"),
+    )
+    .addOption(
+      new Option("--ndjson", "print one JSON value per line (each result of a page)").conflicts("json"),
+    )
     .addHelpText("after", EXAMPLES)
     // verify reads the same URL and key flags: show them in its help too.
     .configureHelp({ showGlobalOptions: true })
@@ -159,13 +175,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           ...(baseUrl === undefined ? {} : { baseUrl }),
           ...(apiKey ? { apiKey } : {}),
           ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
-          ...(global.retries === undefined ? {} : { maxRetries: Math.min(global.retries, 10) }),
+          ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
           headers: headersOf(global.header),
         });
         await action(client, global, command);
       } catch (caught) {
-        // The client names its options (baseUrl.ordinals); the user needs the flag (--ordinals-url).
-        const error = inCliTerms(caught, urls);
+        // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
+        const error = withFlagName(inCliTerms(caught, urls));
         exitCode = exitCodeFor(error);
         line(error instanceof Error ? error.message : String(error));
       } finally {
@@ -175,14 +191,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   const print = (global: GlobalOptions, value: unknown) => {
     if (global.ndjson && typeof value === "object" && value !== null && "results" in value) {
-      for (const item of (value as Page<unknown>).results) io.stdout.write(`${JSON.stringify(item)}\n`);
+      for (const item of (value as Page<unknown>).results) io.stdout.write(`${jsonText(item)}\n`);
       return;
     }
-    const pretty = io.stdout.isTTY === true && !global.ndjson;
-    io.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+    io.stdout.write(`${jsonText(value, io.stdout.isTTY === true && !global.ndjson)}\n`);
   };
 
-  /** Prints one page, or with --all streams every item as NDJSON with a progress line on a terminal. */
+  /**
+   * Prints one page, or with --all streams every item as NDJSON (--json: one array) with a progress
+   * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete.
+   */
   const pageOrAll = async <T>(
     global: GlobalOptions,
     options: PageOptions,
@@ -196,7 +214,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (options.limit !== undefined)
       throw new HiroValidationError("--limit", "does not go with --all (it pages by 60)");
     let total = 0;
-    let count = 0;
+    const out = itemWriter((text) => io.stdout.write(text), global.json === true);
     const progress = io.stderr.isTTY === true;
     const method = (paging: { offset?: number; limit?: number }) =>
       fetchPage(paging).then((page) => {
@@ -209,11 +227,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       start,
       options.max === undefined ? {} : { maxItems: options.max },
     )) {
-      io.stdout.write(`${JSON.stringify(item)}\n`);
-      count++;
-      if (progress) io.stderr.write(`\r${count} / ${total}`);
+      out.item(item);
+      // Numbers only: the server's total is a checked integer, never text of its own.
+      if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);
     }
     if (progress) io.stderr.write("\n");
+    out.end();
   };
 
   program
@@ -225,13 +244,31 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     )
     .argument("<token_id>", "token id (u128, decimal)")
     .option("--locale <locale>", "metadata locale, e.g. es-MX")
+    .option(
+      "--wait",
+      "while the service is still fetching the metadata (422 pending), ask again with backoff",
+    )
+    .option(
+      "--wait-timeout <ms>",
+      "with --wait: give up after this long, exit 5 (default 60000)",
+      integer("--wait-timeout", 1),
+    )
     .action(
       run(async (client, global, command) => {
         const [principal, token_id] = command.processedArgs as [string, string];
-        const { locale } = command.opts<{ locale?: string }>();
+        const { locale, wait, waitTimeout } = command.opts<{
+          locale?: string;
+          wait?: boolean;
+          waitTimeout?: number;
+        }>();
+        const params = { principal, token_id, ...(locale === undefined ? {} : { locale }) };
+        if (waitTimeout !== undefined && !wait)
+          throw new HiroValidationError("--wait-timeout", "only goes with --wait");
         print(
           global,
-          await client.getSftMetadata({ principal, token_id, ...(locale === undefined ? {} : { locale }) }),
+          wait
+            ? await waitForMetadata(client, params, { deadlineMs: waitTimeout })
+            : await client.getSftMetadata(params),
         );
       }),
     );

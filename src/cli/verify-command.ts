@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import { HiroValidationError } from "../errors.js";
 import { EXIT } from "./exit-codes.js";
+import { jsonText } from "./output.js";
 import type { CliIo } from "./program.js";
 import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "./service-urls.js";
 import { verifyDeployment } from "./verify.js";
@@ -87,9 +88,7 @@ export function registerVerify(program: Command, io: CliIo): void {
         await stopMock?.();
       }
       const pretty = io.stdout.isTTY === true;
-      io.stdout.write(
-        options.json ? `${JSON.stringify(report.rows, null, pretty ? 2 : undefined)}\n` : formatTable(report),
-      );
+      io.stdout.write(options.json ? `${jsonText(report.rows, pretty)}\n` : formatTable(report));
       const { fail } = tally(report.rows);
       if (fail > 0) {
         const message = `hiro-lookup: verify: ${fail} of ${report.rows.length} checks FAIL`;

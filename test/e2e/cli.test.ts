@@ -1,5 +1,5 @@
 /** The CLI run as a real process against the Prism mock of the global setup. */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import { bindablePort } from "../../scripts/lib/prism.js";
@@ -174,4 +174,42 @@ describe("hiro-lookup CLI (as a process)", () => {
     ).toEqual([]);
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(); // nothing listens there any more
   }, 30_000);
+
+  it("SIGTERM to the CLI mid-run stops its Prism too: no orphan left listening", async () => {
+    const port = await bindablePort();
+    const prismOnPort = async () => {
+      const { stdout } = await promisify(execFile)("ps", ["-eo", "pid,args"]);
+      return stdout.split("\n").filter((l) => l.includes("prism-cli") && l.includes(`--port ${port} `));
+    };
+    // A token whose metadata stays pending, with --wait: the CLI keeps asking until it is stopped.
+    const pending = ["-H", "Prefer: code=422, example=metadataFetchInProgress"];
+    const args = ["--mock", ...pending, "sft", PRINCIPAL, "1", "--wait", "--wait-timeout", "60000"];
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, HIRO_API_KEY: "", HIRO_MOCK_PORT: String(port) },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      // Mid-run: Prism is up (it answers HTTP) and the CLI is asking it again and again.
+      const answers = () =>
+        fetch(`http://127.0.0.1:${port}/__ready`).then(
+          () => true,
+          () => false,
+        );
+      for (let i = 0; !(await answers()); i++) {
+        if (i > 250) throw new Error("Prism never answered");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await prismOnPort()).toHaveLength(1);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(143);
+      expect(await prismOnPort()).toEqual([]);
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    } finally {
+      child.kill("SIGKILL");
+      // Should the CLI have left one, end that Prism (by its PID) so a failure leaves no orphan.
+      for (const l of await prismOnPort()) process.kill(Number(l.trim().split(" ")[0]), "SIGKILL");
+    }
+  }, 40_000);
 });

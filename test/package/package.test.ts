@@ -9,17 +9,19 @@
  * cache.) Only if that fails does it fall back to `npm install --prefer-offline`.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { PRISM_VERSION } from "../../src/cli/mock-server.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
 
 const TIMEOUT_MS = 120_000;
 const ORDINAL = "1252201400444387";
+const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
 
 interface Run {
@@ -196,6 +198,19 @@ describe("the packed tarball", () => {
     expect(tarballFiles).toEqual(expect.arrayContaining(["dist/index.d.ts", "dist/index.d.cts"]));
   });
 
+  it("declares Prism an optional peer dependency whose range admits the tested release", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+      devDependencies: Record<string, string>;
+    };
+    const range = manifest.peerDependencies["@stoplight/prism-cli"];
+    expect(manifest.peerDependenciesMeta["@stoplight/prism-cli"]).toEqual({ optional: true });
+    expect(manifest.devDependencies["@stoplight/prism-cli"]).toBe(PRISM_VERSION);
+    // A caret range: the release tested here (the last that runs on Node 20) and any newer 5.x.
+    expect(range).toBe(`^${PRISM_VERSION}`);
+  });
+
   it(
     "passes publint --strict",
     async () => {
@@ -260,17 +275,49 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
   );
 
   it(
-    "runs its bin: a lookup, --help, and a clear error for --mock without Prism",
+    "runs its bin: a lookup and --help",
     async () => {
       const hiro = join(consumer, "node_modules/.bin/hiro-lookup");
       const lookup = await ok(hiro, ["--base-url", baseUrl, "--json", "sat-inscriptions", ORDINAL], consumer);
       expect(JSON.parse(lookup.stdout)).toMatchObject({ total: page.total });
       const help = await ok(hiro, ["--help"], consumer);
       expect(help.stdout).toContain("sat-inscriptions");
-      // --mock needs Prism, a development dependency of this repository: not installed with the package.
-      const mock = await run(hiro, ["--mock", "sat-inscriptions", ORDINAL], consumer);
-      expect(mock.code).not.toBe(0);
-      expect(mock.stderr).toMatch(/@stoplight\/prism-cli/);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "npx hiro-lookup --mock without Prism installed: exit 2 and the exact command that installs it",
+    async () => {
+      // Prism is an optional peer dependency: installing the package does not bring it.
+      const mock = await run("npx", ["hiro-lookup", "--mock", "sft", PRINCIPAL, "35"], consumer);
+      expect(mock.code).toBe(2);
+      expect(mock.stdout).toBe("");
+      expect(mock.stderr).toContain(`npm i -D @stoplight/prism-cli@${PRISM_VERSION}`);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "npx hiro-lookup --mock with Prism installed in the consumer: the package's own spec, mocked",
+    async () => {
+      // A second consumer, so the one above stays without Prism. Prism comes from this repository's
+      // node_modules: `npm i` of a folder links it, offline (a registry install needs metadata that
+      // the npm cache does not hold here).
+      const withPrism = join(work, "consumer-with-prism");
+      mkdirSync(withPrism);
+      for (const file of ["package.json", "package-lock.json"]) {
+        if (existsSync(join(consumer, file)))
+          writeFileSync(join(withPrism, file), readFileSync(join(consumer, file)));
+      }
+      await ok("npm", ["ci", "--offline", "--no-fund", "--loglevel", "error"], withPrism).catch(() =>
+        ok("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], withPrism),
+      );
+      const prismDir = join(ROOT, "node_modules/@stoplight/prism-cli");
+      await ok("npm", ["i", "--offline", "--no-audit", "--no-fund", "-D", prismDir], withPrism);
+      const mock = await run("npx", ["hiro-lookup", "--mock", "sft", PRINCIPAL, "35"], withPrism);
+      expect(mock.code, mock.stderr).toBe(0);
+      expect(JSON.parse(mock.stdout)).toMatchObject({ metadata: { name: "key-alex-autoalex-v1 #35" } });
     },
     TIMEOUT_MS,
   );
