@@ -55,7 +55,8 @@ export interface LookupClientOptions {
   apiKeyServices?: readonly ServiceName[] | undefined;
   /**
    * The `fetch` under the pipeline (tests, proxies, instrumentation). Default: the global `fetch`, looked
-   * up on each attempt. It is called with one `Request` per attempt, as openapi-fetch calls fetch.
+   * up on each attempt. Called per attempt as `fetch(request, init)`: the Request openapi-fetch built and
+   * an init with the attempt's `signal`, `redirect: "manual"` and, for the key's origin, `x-api-key`.
    */
   fetch?: typeof fetch | undefined;
   /** Headers sent with every request. */
