@@ -6,10 +6,11 @@
  * with one line per step and the "edit → ready" total. `--once` stops after the lookup (tests).
  */
 import { type FSWatcher, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createLookupClient } from "../src/index.js";
-import { buildDocs } from "./build-docs.js";
+import { buildDocs, DOCS_FILE } from "./build-docs.js";
 import { generatedFiles } from "./generate.js";
 import { onStop, portFromEnv } from "./lib/lifecycle.js";
 import { type LiveMock, startLiveMock } from "./lib/live-mock.js";
@@ -124,36 +125,40 @@ async function main(): Promise<void> {
       const spec = readFileSync(SPEC, "utf8");
       writeFileSync(candidate, spec);
       log("openapi.yaml changed:");
+      // Lint gates types and mock. The docs build (a Redocly CLI process, the longest step) starts
+      // at once, beside lint; on a lint error the last good page is put back.
+      const goodDocs = await readFile(DOCS_FILE).catch(() => undefined);
+      const docs = step("docs", buildDocs, (docs) => `docs/index.html (Redocly build ${docs.ms} ms)`);
+      docs.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
       try {
-        // Lint gates everything; types are computed meanwhile and written only if lint passes.
-        const [lint, types, rules] = await Promise.all([
+        const [lint, generated] = await Promise.all([
           step(
             "lint",
             () => lintSpec(candidate),
             (lint) => (lint.ok ? "ok" : "failed"),
           ),
-          typesSource(candidate).catch((error: unknown) => error as Error),
-          Promise.resolve()
-            .then(() => generatedFiles(candidate))
-            .catch((error: unknown) => error as Error),
+          // Computed while lint runs, written only if it passes.
+          (async () => {
+            const started = performance.now();
+            const files = new Map([["src/generated/api.d.ts", await typesSource(candidate)]]);
+            for (const [file, content] of generatedFiles(candidate)) files.set(file, content);
+            return { files, ms: ms(started) };
+          })().catch((error: unknown) => error as Error),
         ]);
         if (!lint.ok) {
+          await docs.catch(() => {});
+          if (goodDocs !== undefined) await writeFile(DOCS_FILE, goodDocs);
           const output = lint.output.replaceAll(/\S*candidate\.yaml/g, "openapi.yaml");
-          log(`lint failed, still serving the last good version\n${output}`);
+          log(`lint failed, still serving the last good version (docs page put back)\n${output}`);
           return;
         }
+        if (generated instanceof Error) throw generated;
+        for (const [file, content] of generated.files) writeFileSync(join(ROOT, file), content);
+        log(
+          `  ${"types".padEnd(5)} ${String(generated.ms).padStart(5)} ms  src/generated (made while lint ran)`,
+        );
         await Promise.all([
-          step(
-            "types",
-            async () => {
-              if (types instanceof Error) throw types;
-              if (rules instanceof Error) throw rules;
-              writeFileSync(join(ROOT, "src/generated/api.d.ts"), types);
-              for (const [file, content] of rules) writeFileSync(join(ROOT, file), content);
-            },
-            () => "src/generated",
-          ),
-          step("docs", buildDocs, (docs) => `docs/index.html (Redocly build ${docs.ms} ms)`),
+          docs,
           step(
             "mock",
             () => live.update(spec),
