@@ -202,6 +202,66 @@ describe("npm start", () => {
     await expect(fetch(`${url}${SFT}`)).rejects.toThrow(); // the mock is gone: no orphan left listening
   }, 180_000);
 
+  it('the README example, importing "hiro-lookup", typechecks against the edited spec with no build (resolved to src/)', async () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const example = /## Usage\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    expect(example).toContain('from "hiro-lookup"');
+    writeFileSync(join(dir, "readme-example.ts"), example);
+    // A field that only the edited spec has, read through the package name as a user would.
+    writeFileSync(
+      join(dir, "uses-new-field.ts"),
+      'import type { SftMetadataResponse } from "hiro-lookup";\n' +
+        "export const marker = (token: SftMetadataResponse): string | undefined => token.edit_marker;\n",
+    );
+    writeFileSync(
+      join(dir, "tsconfig.example.json"),
+      JSON.stringify({ extends: "./tsconfig.json", include: ["readme-example.ts", "uses-new-field.ts"] }),
+    );
+    const tsc = () =>
+      new Promise<{ code: number | null; text: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.example.json", "--traceResolution"],
+          { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
+        );
+        let text = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        child.on("exit", (code) => resolve({ code, text }));
+      });
+    const before = await tsc();
+    expect(before.text).toContain(
+      `Module name 'hiro-lookup' was successfully resolved to '${dir}/src/index.ts'`,
+    );
+    expect(before.text).toContain("Property 'edit_marker' does not exist");
+
+    const run = startScript();
+    try {
+      await run.waitFor(/Watching openapi.yaml/);
+      const from = run.output().length;
+      editSpec(
+        original.replace(
+          /(\n {4}SftMetadataResponse:\n[\s\S]*?\n {6}properties:\n)/,
+          "$1        edit_marker:\n          type: string\n          description: A field added by the test.\n",
+        ),
+      );
+      await run.waitFor(/edit → ready: \d+ ms/, 30_000, from);
+      const after = await tsc();
+      expect(
+        after.code,
+        after.text
+          .split("\n")
+          .filter((line) => line.includes("error"))
+          .join("\n"),
+      ).toBe(0);
+    } finally {
+      editSpec(original);
+      run.child.kill("SIGINT");
+      await exited(run.child);
+    }
+  }, 120_000);
+
   for (const [launcher, command, args] of [
     ["npm", "npm", ["start", "--silent"]],
     ["tsx", join(ROOT, "node_modules/.bin/tsx"), ["scripts/start.ts"]],
