@@ -29,7 +29,7 @@ writeFileSync(snapshot, readFileSync(SPEC, "utf8"));
 let mock: LiveMock | undefined;
 let running: Promise<void> = Promise.resolve();
 const stop = onStop(async (reason) => {
-  process.stderr.write(`\n${reason}: stopping Prism…\n`);
+  if (mock !== undefined) process.stderr.write(`\n${reason}: stopping Prism…\n`);
   await running;
   await mock?.stop();
   rmSync(workDir, { recursive: true, force: true });

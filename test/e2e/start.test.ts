@@ -262,25 +262,66 @@ describe("npm start", () => {
     }
   }, 120_000);
 
-  for (const [launcher, command, args] of [
-    ["npm", "npm", ["start", "--silent"]],
-    ["tsx", join(ROOT, "node_modules/.bin/tsx"), ["scripts/start.ts"]],
-  ] as const) {
-    it(`SIGTERM to the ${launcher} parent stops tsx, start.ts and Prism and frees the ports`, async () => {
+  const isPrism = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism-cli");
+  const tsxBin = join(ROOT, "node_modules/.bin/tsx");
+  const stopCases: ReadonlyArray<{
+    name: string;
+    command: string;
+    args: string[];
+    signal: NodeJS.Signals;
+    target: (pid: number, tree: number[]) => number;
+  }> = [
+    {
+      name: "SIGTERM to the npm parent",
+      command: "npm",
+      args: ["start", "--silent"],
+      signal: "SIGTERM",
+      target: (pid) => pid,
+    },
+    {
+      name: "SIGTERM to the tsx parent",
+      command: tsxBin,
+      args: ["scripts/start.ts"],
+      signal: "SIGTERM",
+      target: (pid) => pid,
+    },
+    {
+      name: "SIGHUP to tsx",
+      command: tsxBin,
+      args: ["scripts/start.ts"],
+      signal: "SIGHUP",
+      target: (pid) => pid,
+    },
+    {
+      name: "SIGHUP to start.ts",
+      command: process.execPath,
+      args: ["--import", "tsx", "scripts/start.ts"],
+      signal: "SIGHUP",
+      target: (pid) => pid,
+    },
+    {
+      name: "SIGTERM to Prism",
+      command: process.execPath,
+      args: ["--import", "tsx", "scripts/start.ts"],
+      signal: "SIGTERM",
+      target: (_, tree) => tree.find(isPrism) ?? 0,
+    },
+  ];
+  for (const { name, command, args, signal, target } of stopCases) {
+    it(`${name} stops tsx, start.ts and Prism and frees the ports`, async () => {
       const [mockPort, docsPort] = [await freePort(), await freePort()];
-      const run = start(command, [...args], {
+      const run = start(command, args, {
         HIRO_MOCK_PORT: String(mockPort),
         HIRO_DOCS_PORT: String(docsPort),
       });
       await run.waitFor(/Watching openapi.yaml/);
       const pid = run.child.pid ?? 0;
       const tree = descendants(pid);
-      expect(tree.length).toBeGreaterThanOrEqual(2); // start.ts (and tsx) and Prism at least
-      process.kill(pid, "SIGTERM");
-      const deadline = Date.now() + 10_000;
-      while (tree.some(alive) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await survivors(tree)).toEqual([]);
+      expect(tree.some(isPrism)).toBe(true);
+      const victim = target(pid, tree);
+      expect(victim).toBeGreaterThan(0);
+      process.kill(victim, signal);
+      expect(await survivors([pid, ...tree])).toEqual([]);
       expect(await isFree(mockPort)).toBe(true);
       expect(await isFree(docsPort)).toBe(true);
     }, 90_000);
