@@ -56,7 +56,8 @@ function parentOf(pid: number): number | undefined {
 function isNpm(pid: number): boolean {
   try {
     const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-    return argv.some((arg) => /(^|\/)npm(-cli\.js)?$/.test(arg));
+    // npm sets its process title ("npm start", "npm run mock"); else argv holds npm-cli.js.
+    return argv.some((arg) => /^npm( |$)|(^|\/)npm(-cli\.js)?$/.test(arg));
   } catch {
     return false;
   }
