@@ -1,9 +1,17 @@
 /**
- * `npm run mock`: serves openapi.yaml with Prism on 127.0.0.1 (port: env HIRO_MOCK_PORT, else 4010) until
- * SIGINT/SIGTERM. Flags: `--dynamic` (bodies generated from the schemas), `--seed <n>` (repeatable dynamic data).
+ * `npm run mock`: serves openapi.yaml with Prism on 127.0.0.1 (port: env HIRO_MOCK_PORT, else 4010;
+ * a taken port is an error, never another port) until SIGINT/SIGTERM/SIGHUP. It serves a snapshot of
+ * the last good spec: an edit of openapi.yaml is linted first, and a broken one (YAML or lint error)
+ * leaves the mock serving the previous version. Flags: `--dynamic` (bodies generated from the
+ * schemas), `--seed <n>` (repeatable dynamic data).
  */
+import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { startPrism } from "./lib/prism.js";
+import { onStop, portFromEnv } from "./lib/lifecycle.js";
+import { type LiveMock, startLiveMock } from "./lib/live-mock.js";
+import { lintSpec, SPEC } from "./lib/spec-pipeline.js";
 
 const { values } = parseArgs({
   options: { dynamic: { type: "boolean", default: false }, seed: { type: "string" } },
@@ -14,22 +22,45 @@ if (seed !== undefined && !Number.isInteger(seed))
   throw new Error(`--seed must be an integer, got ${values.seed}`);
 
 const started = Date.now();
-const prism = await startPrism({
-  dynamic: values.dynamic,
-  ...(seed === undefined ? {} : { seed }),
-  // Prism logs at warn level; drop the "no path matched" lines of our own readiness probe.
-  log: (line) => {
-    if (!line.includes("/__ready")) process.stderr.write(`${line}\n`);
-  },
+const workDir = mkdtempSync(join(tmpdir(), "hiro-lookup-mock-"));
+const snapshot = join(workDir, "openapi.yaml");
+const candidate = join(workDir, "candidate.yaml");
+writeFileSync(snapshot, readFileSync(SPEC, "utf8"));
+let mock: LiveMock | undefined;
+let running: Promise<void> = Promise.resolve();
+const stop = onStop(async (reason) => {
+  if (mock !== undefined) process.stderr.write(`\n${reason}: stopping Prism…\n`);
+  await running;
+  await mock?.stop();
+  rmSync(workDir, { recursive: true, force: true });
 });
-const { url } = prism;
-const principal = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
-const sat = "1252201400444387";
-const txId = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
-process.stdout.write(
-  `Prism mock of openapi.yaml (${values.dynamic ? "dynamic" : "static"} mode) listening on ${url} ` +
-    `(ready in ${Date.now() - started} ms). Ctrl-C to stop.
+try {
+  mock = await startLiveMock({
+    port: portFromEnv("HIRO_MOCK_PORT", 4010),
+    snapshot,
+    ...(values.dynamic ? { dynamic: true } : {}),
+    ...(seed === undefined ? {} : { seed }),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+} catch (error) {
+  process.stderr.write(`npm run mock failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  stop(1, "error");
+}
+if (mock !== undefined) {
+  const live = mock;
+  live.onCrash((code) => {
+    process.stderr.write(`Prism exited unexpectedly (code ${code}).\n`);
+    stop(1, "the mock died");
+  });
+  const { url } = live;
+  const principal = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+  const sat = "1252201400444387";
+  const txId = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
+
+  process.stdout.write(
+    `Prism mock of openapi.yaml (${values.dynamic ? "dynamic" : "static"} mode) listening on ${url} ` +
+      `(ready in ${Date.now() - started} ms). Ctrl-C to stop; edits of openapi.yaml are served once they lint.
 
 Try:
   curl -s ${url}/metadata/v1/sft/${principal}/35
@@ -41,21 +72,36 @@ Try:
   curl -s -H 'Prefer: example=emptyPage' ${url}/runes/v1/transactions/${txId}/activity
   curl -s -H 'Prefer: dynamic=true' ${url}/runes/v1/transactions/${txId}/activity
 `,
-);
+  );
 
-let stopping = false;
-prism.process.once("exit", (code, signal) => {
-  if (stopping) return;
-  process.stderr.write(`Prism exited unexpectedly (code ${code}, signal ${signal}).\n`);
-  process.exit(1);
-});
-
-const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
-  if (stopping) return;
-  stopping = true;
-  process.stderr.write(`\n${signal}: stopping Prism…\n`);
-  await prism.stop();
-  process.exit(0);
-};
-process.on("SIGINT", (s) => void shutdown(s));
-process.on("SIGTERM", (s) => void shutdown(s));
+  const reload = async () => {
+    const since = performance.now();
+    const spec = readFileSync(SPEC, "utf8");
+    writeFileSync(candidate, spec);
+    const lint = await lintSpec(candidate);
+    if (!lint.ok) {
+      const output = lint.output.replaceAll(/\S*candidate\.yaml/g, "openapi.yaml");
+      process.stderr.write(
+        `openapi.yaml changed: lint failed, still serving the last good version\n${output}\n`,
+      );
+      return;
+    }
+    try {
+      if (await live.update(spec))
+        process.stderr.write(
+          `openapi.yaml changed: mock reloaded (${Math.round(performance.now() - since)} ms)\n`,
+        );
+    } catch (error) {
+      process.stderr.write(`openapi.yaml changed: reload failed: ${String(error)}\n`);
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  // Watch the folder, not the file: editors often replace the file, which ends a file watch.
+  watch(dirname(SPEC), (_, file) => {
+    if (file !== "openapi.yaml") return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(reload);
+    }, 100);
+  }).unref();
+}

@@ -9,6 +9,13 @@ const PRISM_CLI = require.resolve("@stoplight/prism-cli/dist/index.js");
 const DEFAULT_SPEC = fileURLToPath(new URL("../../openapi.yaml", import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 3_000;
+/**
+ * Preloaded into Prism: exit when the IPC channel to its parent closes, so Prism dies with the
+ * process that started it, even one killed by SIGKILL.
+ */
+const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
+  'process.on("disconnect", () => process.exit(0));',
+)}`;
 
 export interface PrismOptions {
   /** Port to listen on; `0` picks a free one. Default: env `HIRO_MOCK_PORT`, else 4010. */
@@ -41,7 +48,10 @@ export interface RunningPrism {
 export function bindablePort(host = "127.0.0.1", port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once("error", (err) => reject(new Error(`Cannot use ${host}:${port} for Prism: ${err.message}`)));
+    server.once("error", (err: NodeJS.ErrnoException) => {
+      const hint = port === 0 ? "" : ` Stop what holds it, or choose another port: HIRO_MOCK_PORT=<port>.`;
+      reject(new Error(`Cannot use ${host}:${port} for Prism (${err.code ?? err.message}).${hint}`));
+    });
     server.listen(port, host, () => {
       const address = server.address();
       const port = typeof address === "object" && address !== null ? address.port : 0;
@@ -56,7 +66,8 @@ const hasExited = (child: ChildProcess): boolean => child.exitCode !== null || c
  * Starts a Prism 5 mock server of the spec as a child process (`node …/prism-cli/dist/index.js mock`,
  * never through npx, so the PID we hold is the server itself) with `--errors`, and resolves once it
  * answers HTTP. Rejects, with Prism's output, if it exits early or is not ready within 30 s.
- * The child is also killed when the parent process exits, so no orphan is left listening.
+ * Prism runs in its own process group, killed as a group; it also exits when this process exits or
+ * dies, so no orphan is left listening.
  *
  * @example
  * const prism = await startPrism({ port: 0 });
@@ -74,9 +85,15 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   if (options.dynamic) args.push("-d");
   if (options.seed !== undefined) args.push("--seed", String(options.seed));
 
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  // Own process group (detached): a terminal's Ctrl-C reaches us, not Prism, and we stop the whole
+  // group; the IPC channel lets Prism notice when we are gone.
+  const child = spawn(process.execPath, ["--import", EXIT_WITH_PARENT, ...args], {
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    detached: true,
+  });
+  child.channel?.unref();
   let output = "";
-  for (const stream of [child.stdout, child.stderr]) {
+  for (const stream of [child.stdout, child.stderr].filter((s) => s !== null)) {
     createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
       output += `${line}\n`;
       if (line.trim() !== "") options.log?.(line);
@@ -84,7 +101,14 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   }
   // "close" comes after "exit" once stdout/stderr are drained, so `output` is complete by then.
   const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  const killOnExit = (): void => void child.kill("SIGKILL");
+  const signalGroup = (signal: NodeJS.Signals): void => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal); // the group is gone already
+    }
+  };
+  const killOnExit = (): void => signalGroup("SIGKILL");
   process.once("exit", killOnExit);
   void exited.then(() => process.removeListener("exit", killOnExit));
 
@@ -92,14 +116,14 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       if (hasExited(child)) return;
-      child.kill("SIGTERM");
+      signalGroup("SIGTERM");
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         exited,
         new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS))),
       ]);
       clearTimeout(timer); // an uncleared grace timer would keep vitest alive for 3 s
-      if (!hasExited(child)) child.kill("SIGKILL");
+      if (!hasExited(child)) signalGroup("SIGKILL");
       await exited;
     })();
     return stopping;

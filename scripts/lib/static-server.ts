@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { extname, resolve, sep } from "node:path";
+import { listen } from "./lifecycle.js";
 
 /** A running static file server. */
 export interface StaticServer {
@@ -98,10 +98,11 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse): 
 }
 
 /**
- * Serves the files of `dir` on `127.0.0.1` at a free port. Unknown extension-less paths get
+ * Serves the files of `dir` on `127.0.0.1` at `port` (default: a free one; a taken fixed port rejects
+ * with a message naming `HIRO_DOCS_PORT`). Unknown extension-less paths get
  * `index.html` (SPA fallback), other unknown files `404`, and paths containing `..` get `403`.
  */
-export async function startStaticServer(dir: string): Promise<StaticServer> {
+export async function startStaticServer(dir: string, port = 0): Promise<StaticServer> {
   const root = resolve(dir);
   const server = createServer((req, res) => {
     handle(root, req, res).catch(() => {
@@ -109,13 +110,9 @@ export async function startStaticServer(dir: string): Promise<StaticServer> {
       else res.destroy();
     });
   });
-  await new Promise<void>((ok, fail) => {
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => ok());
-  });
-  const { port } = server.address() as AddressInfo;
+  const bound = await listen(server, port, "127.0.0.1", "API docs", "HIRO_DOCS_PORT");
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((ok, fail) => {
         server.close((err) => (err ? fail(err) : ok()));
