@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./test/helpers/sequencer.js";
 import SummaryReporter from "./test/helpers/summary-reporter.js";
 
 /** Real-browser tests (Chromium) run only with HIRO_BROWSER_TESTS=1. */
@@ -21,6 +22,7 @@ export default defineConfig({
     // one after another while most of them wait (on child processes, servers, timers). One more worker
     // than cores keeps the cores busy.
     maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
