@@ -7,6 +7,8 @@ import SummaryReporter from "./test/helpers/summary-reporter.js";
 const browserTests = process.env.HIRO_BROWSER_TESTS === "1";
 /** Starts one Prism mock of openapi.yaml, shared by every project that lists it (see the file). */
 const prism = "test/helpers/prism-global-setup.ts";
+/** Time limit of a test in a tier that starts processes. */
+const PROCESS_TIMEOUT_MS = 60_000;
 
 /**
  * One vitest project per tier (the folders under test/). A run only pays for the tiers it touches:
@@ -16,6 +18,8 @@ const prism = "test/helpers/prism-global-setup.ts";
 export default defineConfig({
   test: {
     reporters: ["default", new SummaryReporter()],
+    // A test's time limit catches a hang, never slowness: the tiers that start processes (Prism, tsx, npm,
+    // tsup) get a minute each, as a busy machine can take 15 s just to start Prism (seen with a CPU hog).
     testTimeout: 15_000,
     hookTimeout: 60_000,
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine, so files ran
@@ -45,12 +49,20 @@ export default defineConfig({
           },
         },
       },
-      { extends: true, test: { name: "tooling", include: ["test/tooling/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "contract", include: ["test/contract/**/*.test.ts"], globalSetup: [prism] },
+        test: { name: "tooling", include: ["test/tooling/**/*.test.ts"], testTimeout: PROCESS_TIMEOUT_MS },
       },
-      { extends: true, test: { name: "faults", include: ["test/faults/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          globalSetup: [prism],
+          testTimeout: PROCESS_TIMEOUT_MS,
+        },
+      },
+      { extends: true, test: { name: "faults", include: ["test/faults/**/*.test.ts"], testTimeout: 30_000 } },
       {
         extends: true,
         test: {
@@ -61,9 +73,13 @@ export default defineConfig({
             ? configDefaults.exclude
             : [...configDefaults.exclude, "**/*.browser.test.ts"],
           globalSetup: [prism],
+          testTimeout: PROCESS_TIMEOUT_MS,
         },
       },
-      { extends: true, test: { name: "package", include: ["test/package/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "package", include: ["test/package/**/*.test.ts"], testTimeout: PROCESS_TIMEOUT_MS },
+      },
     ],
   },
 });
