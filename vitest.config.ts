@@ -1,25 +1,85 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./test/helpers/sequencer.js";
 import SummaryReporter from "./test/helpers/summary-reporter.js";
 
 /** Real-browser tests (Chromium) run only with HIRO_BROWSER_TESTS=1. */
 const browserTests = process.env.HIRO_BROWSER_TESTS === "1";
+/** Starts one Prism mock of openapi.yaml, shared by every project that lists it (see the file). */
+const prism = "test/helpers/prism-global-setup.ts";
+/** Time limit of a test in a tier that starts processes. */
+const PROCESS_TIMEOUT_MS = 60_000;
 
+/**
+ * One vitest project per tier (the folders under test/). A run only pays for the tiers it touches:
+ * Prism starts for contract and e2e, the type checker runs for types, so
+ * `npx vitest run test/unit/retry.test.ts` needs neither. `--project unit` runs one tier.
+ */
 export default defineConfig({
   test: {
-    include: [
-      "test/{unit,contract,faults,e2e,package}/**/*.test.ts",
-      ...(browserTests ? ["test/e2e/**/*.browser.test.ts"] : []),
-    ],
-    // The include glob above also matches *.browser.test.ts, so keep them out unless asked for.
-    exclude: browserTests ? configDefaults.exclude : [...configDefaults.exclude, "**/*.browser.test.ts"],
-    globalSetup: ["test/helpers/prism-global-setup.ts"],
-    typecheck: {
-      enabled: true,
-      include: ["test/types/**/*.test-d.ts"],
-      tsconfig: "./tsconfig.json",
-    },
     reporters: ["default", new SummaryReporter()],
+    // A test's time limit catches a hang, never slowness: the tiers that start processes (Prism, tsx, npm,
+    // tsup) get a minute each, as a busy machine can take 15 s just to start Prism (seen with a CPU hog).
     testTimeout: 15_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, so files ran
+    // one after another while most of them wait (on child processes, servers, timers). One more worker
+    // than cores keeps the cores busy.
+    maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: LongestFirstSequencer },
+    projects: [
+      {
+        extends: true,
+        // Unit files share their worker's module cache (no fresh import of src/ per file): about half the
+        // tier's CPU time. They inject fetch and clocks and touch no global state, so nothing carries over.
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: "types",
+          include: [],
+          // `tsc --noEmit -p tsconfig.json`, the whole project (src, scripts, test): this is npm test's
+          // one type check. An error outside test/types fails the run as a source error.
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ["test/types/**/*.test-d.ts"],
+            tsconfig: "./tsconfig.json",
+          },
+        },
+      },
+      {
+        extends: true,
+        test: { name: "tooling", include: ["test/tooling/**/*.test.ts"], testTimeout: PROCESS_TIMEOUT_MS },
+      },
+      {
+        extends: true,
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          globalSetup: [prism],
+          testTimeout: PROCESS_TIMEOUT_MS,
+        },
+      },
+      { extends: true, test: { name: "faults", include: ["test/faults/**/*.test.ts"], testTimeout: 30_000 } },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          // The include glob also matches *.browser.test.ts, so keep them out unless asked for.
+          exclude: browserTests
+            ? configDefaults.exclude
+            : [...configDefaults.exclude, "**/*.browser.test.ts"],
+          globalSetup: [prism],
+          testTimeout: PROCESS_TIMEOUT_MS,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "package", include: ["test/package/**/*.test.ts"], testTimeout: PROCESS_TIMEOUT_MS },
+      },
+    ],
   },
 });

@@ -1,10 +1,10 @@
 import type { TestProject } from "vitest/node";
-import { startPrism } from "../../scripts/lib/prism.js";
+import { type RunningPrism, startPrism } from "../../scripts/lib/prism.js";
 import { type LiveTarget, liveTargetOf } from "./live-run.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Base URL of the static-mode Prism mock of openapi.yaml, on every run. */
+    /** Base URL of the static-mode Prism mock of openapi.yaml, in the projects that use this setup. */
     prismUrl: string;
     /** `true` on the opt-in live contract run (`HIRO_LIVE_*` set): the contract suite calls `liveTarget`. */
     liveRun: boolean;
@@ -12,6 +12,18 @@ declare module "vitest" {
     liveTarget: LiveTarget | null;
   }
 }
+
+/**
+ * The one Prism of a vitest run. Every project that lists this setup (contract, e2e) runs it, each
+ * with its own module instance, so the shared state lives on globalThis: the first project starts
+ * Prism, the last teardown stops it.
+ */
+const SHARED = Symbol.for("hiro-lookup.prism-global-setup");
+interface Shared {
+  prism: Promise<RunningPrism>;
+  users: number;
+}
+const holder = globalThis as { [SHARED]?: Shared };
 
 /**
  * Vitest global setup: starts one static-mode Prism mock of openapi.yaml on a free port and provides its
@@ -23,7 +35,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const live = liveTargetOf(process.env);
   project.provide("liveTarget", live);
   project.provide("liveRun", live !== null);
-  const prism = await startPrism({ port: 0 });
-  project.provide("prismUrl", prism.url);
-  return () => prism.stop();
+  holder[SHARED] ??= { prism: startPrism({ port: 0 }), users: 0 };
+  const shared = holder[SHARED];
+  shared.users++;
+  project.provide("prismUrl", (await shared.prism).url);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete holder[SHARED];
+    await (await shared.prism).stop();
+  };
 }

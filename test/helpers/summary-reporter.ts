@@ -4,29 +4,104 @@ import type { Reporter, TestModule } from "vitest/node";
 /** Where the counts go for .ci/run, which adds them to the runtime checks' (reports/runtimes.json). */
 const SUMMARY_FILE = new URL("../../reports/vitest-summary.json", import.meta.url);
 
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** One tier (vitest project): its counts, its files' own time added up, and when it ran in the run. */
+interface Tier extends Counts {
+  files: number;
+  /** Sum of the files' times (files of a tier run side by side, so this can exceed the span). */
+  fileSeconds: number;
+  /** Seconds from the run's start to the tier's first file starting and its last file ending. */
+  from: number;
+  to: number;
+}
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
 /**
- * Prints the plain closing line CI reads (`N passed, N failed`), after vitest's own summary, and
- * writes the same counts to reports/vitest-summary.json. Skipped tests are listed too, so a skip cannot hide.
+ * Prints one line per tier (files, counts, time) and then the plain closing line CI reads
+ * (`N passed, N failed`), after vitest's own summary, and writes the same to reports/vitest-summary.json.
+ * Skipped tests are listed too, so a skip cannot hide.
  */
 export default class SummaryReporter implements Reporter {
+  private runStart = performance.now();
+  private readonly spans = new Map<string, { start: number; end?: number }>();
+
+  onTestRunStart(): void {
+    this.runStart = performance.now();
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    this.spans.set(module.moduleId, { start: performance.now() });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const span = this.spans.get(module.moduleId);
+    if (span) span.end = performance.now();
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
+    const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+    const tiers = new Map<string, Tier>();
+    const now = performance.now();
     for (const module of testModules) {
+      const name = module.project.name || "(root)";
+      let tier = tiers.get(name);
+      if (!tier) {
+        tier = { files: 0, passed: 0, failed: 0, skipped: 0, fileSeconds: 0, from: Infinity, to: 0 };
+        tiers.set(name, tier);
+      }
+      tier.files++;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
-        else skipped++;
+        const key = state === "passed" ? "passed" : state === "failed" ? "failed" : "skipped";
+        total[key]++;
+        tier[key]++;
       }
       // A module that failed to load has no tests but must still count as a failure.
-      if (module.state() === "failed" && module.children.size === 0) failed++;
+      if (module.state() === "failed" && module.children.size === 0) {
+        total.failed++;
+        tier.failed++;
+      }
+      const span = this.spans.get(module.moduleId);
+      // tsc checks every type-test file at once, from the start of the run: count from there.
+      const start = module.project.config.typecheck.only ? this.runStart : (span?.start ?? this.runStart);
+      const end = span?.end ?? (span ? now : start + module.diagnostic().duration);
+      // tsc checks all type-test files in one go: count its time once.
+      if (module.project.config.typecheck.only) tier.fileSeconds = (end - start) / 1000;
+      else tier.fileSeconds += (end - start) / 1000;
+      tier.from = Math.min(tier.from, (start - this.runStart) / 1000);
+      tier.to = Math.max(tier.to, (end - this.runStart) / 1000);
     }
-    failed += unhandledErrors.length;
-    const tail = skipped > 0 ? `, ${skipped} skipped` : "";
-    process.stdout.write(`\n${passed} passed, ${failed} failed${tail}\n`);
+    total.failed += unhandledErrors.length;
+
+    const lines = [...tiers].map(
+      ([name, t]) =>
+        `tier ${name.padEnd(8)} ${String(t.files).padStart(3)} files  ${t.passed} passed, ${t.failed} failed` +
+        `${t.skipped ? `, ${t.skipped} skipped` : ""}  ${seconds(t.fileSeconds * 1000)} s in files, ` +
+        `${seconds(t.from * 1000)}–${seconds(t.to * 1000)} s into the run`,
+    );
+    const wall = seconds(now - this.runStart);
+    const tail = total.skipped > 0 ? `, ${total.skipped} skipped` : "";
+    process.stdout.write(
+      `\n${lines.join("\n")}\nvitest: ${wall} s\n\n${total.passed} passed, ${total.failed} failed${tail}\n`,
+    );
     mkdirSync(new URL(".", SUMMARY_FILE), { recursive: true });
-    writeFileSync(SUMMARY_FILE, `${JSON.stringify({ passed, failed, skipped })}\n`);
+    const tierReport = Object.fromEntries(
+      [...tiers].map(([name, t]) => [
+        name,
+        {
+          ...t,
+          fileSeconds: seconds(t.fileSeconds * 1000),
+          from: seconds(t.from * 1000),
+          to: seconds(t.to * 1000),
+        },
+      ]),
+    );
+    writeFileSync(SUMMARY_FILE, `${JSON.stringify({ ...total, seconds: wall, tiers: tierReport })}\n`);
   }
 }

@@ -9,7 +9,7 @@
  * - Nothing a caller passes as a parameter can reach a header; CR/LF in `apiKey` or `headers` is a
  *   HiroValidationError that does not repeat the value.
  * - The API key is in no error of any kind: not in `message`, `url`, `JSON.stringify` or a deep
- *   `util.inspect`.
+ *   `util.inspect` (the one key-leak property of the suite; client.test.ts's examples were merged here).
  */
 import { inspect } from "node:util";
 import fc from "fast-check";
@@ -348,6 +348,33 @@ const TAKEN_BY: Record<string, OperationName[]> = {
   limit: ["getSatoshiInscriptions", "getTransactionActivity"],
 };
 
+/**
+ * What a rejection's message says is allowed, for the values where the message is fixed: a string
+ * principal (one of four reasons), a string tx_id, a number, bigint or string ordinal.
+ */
+const ALLOWED: Record<string, { applies: (value: unknown) => boolean; says: RegExp }> = {
+  principal: {
+    applies: (v) => typeof v === "string",
+    says: new RegExp(
+      [
+        /must be a contract principal "<address>\.<contract name>", but has no "\."/,
+        /the address before the "\." must be upper-case c32 .*28–41 chars/,
+        /the contract name after the "\." must start with a letter, then letters, digits, - or _, at most 40/,
+      ]
+        .map((r) => r.source)
+        .join("|"),
+    ),
+  },
+  ordinal: {
+    applies: (v) => ["number", "bigint", "string"].includes(typeof v),
+    says: /an integer from 0 to 2099999997689999/,
+  },
+  tx_id: {
+    applies: (v) => typeof v === "string",
+    says: /64 hex characters \(an optional 0x prefix is removed\)/,
+  },
+};
+
 /** Asserts the one allowed outcome of `params[parameter] = value` on `operation`. */
 async function checkOne(operation: OperationName, parameter: string, value: unknown): Promise<void> {
   const { client, requests } = setup();
@@ -363,6 +390,9 @@ async function checkOne(operation: OperationName, parameter: string, value: unkn
     const { message } = error as HiroValidationError;
     expect(message.length, `${parameter} = ${shown}: ${message}`).toBeLessThanOrEqual(300);
     expect(message, `${parameter} = ${shown}`).not.toMatch(CONTROL);
+    expect(message.startsWith(`${parameter}: `), message).toBe(true);
+    const allowed = ALLOWED[parameter];
+    if (allowed?.applies(value)) expect(message, `${parameter} = ${shown}`).toMatch(allowed.says);
     expect(requests, `${parameter} = ${shown}: nothing may be sent`).toHaveLength(0);
     return;
   }
@@ -464,7 +494,10 @@ describe("header injection", () => {
       } catch (error) {
         expect(error).toBeInstanceOf(HiroValidationError);
         expect((error as HiroValidationError).parameter).toBe("apiKey");
-        return (error as Error).message;
+        const { message } = error as Error;
+        expect(message).toMatch(/^apiKey: .*printable ASCII characters/);
+        expect(message).not.toMatch(/[\r\n]/);
+        return message;
       }
       throw new Error("createLookupClient accepted the key");
     };
@@ -479,6 +512,9 @@ describe("header injection", () => {
     );
     // Other non-printable keys too: space, tab, non-ASCII, a line break at the end.
     for (const apiKey of [
+      "a\r\nb",
+      "sk-SECRET-KEY-123\n",
+      "sk-SECRET KEY-456",
       "has space",
       "tab\tkey",
       "clé-secrète",
@@ -487,6 +523,7 @@ describe("header injection", () => {
       "crlf-at-end-key\r\n",
     ]) {
       expect(message(apiKey)).not.toContain(apiKey.trim());
+      expect(message(apiKey)).not.toContain("SECRET");
     }
   });
 
@@ -570,6 +607,11 @@ const FAILURES: Record<
   "invalid JSON 200": {
     handler: () =>
       new Response("{not json", { status: 200, headers: { "content-type": "application/json" } }),
+    expected: HiroApiError,
+    kind: "invalid_response",
+  },
+  "not JSON, 200, no content type": {
+    handler: () => new Response("nope", { status: 200 }),
     expected: HiroApiError,
     kind: "invalid_response",
   },

@@ -14,6 +14,10 @@ afterEach(() => {
 const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 const SAT_PATH = "/ordinals/v1/sats/{ordinal}/inscriptions" as const;
 
+afterEach(() => {
+  vi.restoreAllMocks(); // Math.random: unit files share a worker (isolate: false)
+});
+
 describe("one openapi-fetch client", () => {
   it("middleware added to raw sees the lookups, once per call however many attempts", async () => {
     const { fetch, requests } = fakeFetch((_, call) => (call === 1 ? json({}, 503) : json(PAGE)));

@@ -22,6 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks(); // Math.random: unit files share a worker (isolate: false)
 });
 
 type Settled =
