@@ -1,5 +1,5 @@
 /**
- * Browser bundle budgets (issue 11), measured by size-limit: `npm run size`, and test/unit/size.test.ts in
+ * Browser bundle budgets (issue 11), measured by size-limit: `npm run size`, and test/tooling/size.test.ts in
  * `npm test`. Each entry is a tiny app importing what it names; esbuild bundles it the way a browser app's
  * bundler would: ESM, minified, tree-shaken, `platform: "browser"`, openapi-fetch bundled in (it is a
  * dependency, not a peer, so size-limit does not leave it out). Sizes are gzip level 9 (size-limit's

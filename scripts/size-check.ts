@@ -4,7 +4,7 @@
  * app can run it: no Node built-in is imported, no `Buffer`, and no `process.` outside a `typeof process`
  * guard (openapi-fetch feature-detects Node that way); then runs the bundle in a `node:vm` context that has
  * the web globals but no `process`, `Buffer` or `require`, and makes one lookup through an injected fetch.
- * Exits 1 when it is not browser-safe. test/unit/size.test.ts runs the same checks.
+ * Exits 1 when it is not browser-safe. test/tooling/size.test.ts runs the same checks.
  */
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
