@@ -51,7 +51,10 @@ export interface LookupClientOptions {
    * `baseUrl`, else those in `apiKeyServices`. Never in a URL, an error, a message or middleware.
    */
   apiKey?: string | undefined;
-  /** With a `baseUrl` object, the services the key goes to. Default `["metadata"]` (a Hiro key means nothing to your indexer). */
+  /**
+   * The services the key goes to. Default: all three with a string `baseUrl`, `["metadata"]` with an
+   * object (a Hiro key means nothing to your indexer).
+   */
   apiKeyServices?: readonly ServiceName[] | undefined;
   /**
    * The `fetch` under the pipeline (tests, proxies, instrumentation). Default: the global `fetch`, looked

@@ -46,7 +46,14 @@ export function routesOf(
     throw new HiroValidationError("baseUrl", "must be a URL string or { metadata?, ordinals?, runes? }");
   }
   const given = single ? undefined : baseUrl;
-  const keyed = new Set(apiKeyServices ?? (single ? ["metadata", "ordinals", "runes"] : ["metadata"]));
+  const names = ["metadata", "ordinals", "runes"];
+  if (
+    apiKeyServices !== undefined &&
+    !(Array.isArray(apiKeyServices) && apiKeyServices.every((n) => names.includes(n)))
+  ) {
+    throw new HiroValidationError("apiKeyServices", `must be an array of "metadata", "ordinals" or "runes"`);
+  }
+  const keyed = new Set(apiKeyServices ?? (single ? names : ["metadata"]));
   const route = (name: ServiceName, value: string | undefined, fallback?: string): Route | undefined => {
     const raw = value ?? fallback;
     if (raw === undefined) return undefined;

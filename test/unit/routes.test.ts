@@ -106,6 +106,14 @@ describe("baseUrl per service", () => {
     });
   }
 
+  it("apiKeyServices must name services", () => {
+    for (const bad of [["metadata", "wallet"], "metadata", [1]]) {
+      expect(() =>
+        createLookupClient({ apiKey: "k", apiKeyServices: bad as unknown as ["metadata"] }),
+      ).toThrow(/apiKeyServices: must be an array/);
+    }
+  });
+
   it("a bad entry names its own option", () => {
     expect(() => createLookupClient({ baseUrl: { runes: "ftp://x" } })).toThrow(/baseUrl\.runes/);
     expect(() => createLookupClient({ baseUrl: 42 as unknown as string })).toThrow(/baseUrl/);
