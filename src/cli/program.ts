@@ -2,15 +2,16 @@
  * The `hiro-lookup` command line: one command per lookup, parsed with commander. `runCli` takes its
  * arguments, environment and streams as parameters, so tests can run it in-process or as a process.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { createLookupClient, type LookupClient } from "../client.js";
 import { HiroValidationError } from "../errors.js";
-import { paginate } from "../paginate.js";
 import type { Page } from "../types.js";
 import { waitForMetadata } from "../wait-for-metadata.js";
+import { collectHeader, headersOf, integer, pagingOptions } from "./arguments.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
+import { HELP_AFTER_OPTIONS } from "./help.js";
 import { withFlagName } from "./option-names.js";
-import { itemWriter, jsonText } from "./output.js";
+import { type PageOptions, printPages, printValue } from "./page-output.js";
 import {
   apiKeyFor,
   clientBaseUrl,
@@ -39,71 +40,6 @@ interface GlobalOptions extends UrlFlags {
   json?: boolean;
   ndjson?: boolean;
   header?: string[];
-}
-interface PageOptions {
-  offset?: number;
-  limit?: number;
-  all?: boolean;
-  max?: number;
-}
-
-const EXAMPLES = `
-Where requests go, per service (the first that is set wins):
-  --metadata-url / --ordinals-url / --runes-url, then --base-url (all three services),
-  then HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, then HIRO_BASE_URL.
-  Token metadata defaults to https://api.hiro.so. Ordinals and runes have no default: Hiro retired
-  its hosted Ordinals and Runes APIs on 2026-03-09, so point them at your bitcoin-indexer.
-API key: --api-key goes to the --base-url origin, or with per-service URLs to the metadata service
-  only; HIRO_API_KEY from the environment is used only when the metadata service is on *.hiro.so.
-
-Examples:
-  $ hiro-lookup --mock sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35
-  $ HIRO_API_KEY=... hiro-lookup sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --locale es-MX
-  # Ordinals and Runes: your bitcoin-indexer's two servers (api/ordinals and api/runes)
-  $ hiro-lookup --ordinals-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5
-  $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
-  $ export HIRO_ORDINALS_URL=http://127.0.0.1:3000 HIRO_RUNES_URL=http://127.0.0.1:3001
-
-Output: one JSON value; --ndjson prints a page's results one per line. --all streams NDJSON (each item
-  as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
-  fails midway (the exit code then says why). --json and --ndjson do not go together.
---mock needs Prism, an optional peer dependency: npm i -D @stoplight/prism-cli@5.14.2
-
-Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
-  5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
-  7 verify: a check FAILed.`;
-
-function integer(name: string, min: number) {
-  return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
-      throw new InvalidArgumentError(`${name} must be an integer >= ${min}.`);
-    }
-    return Number(value);
-  };
-}
-
-function collectHeader(value: string, previous: string[]): string[] {
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(value))
-    throw new InvalidArgumentError('a header is "Name: value".');
-  return [...previous, value];
-}
-
-function headersOf(lines: string[] = []): [string, string][] {
-  return lines.map((line) => {
-    const colon = line.indexOf(":");
-    return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
-  });
-}
-
-function pagingOptions(command: Command): Command {
-  return command
-    .option("--offset <n>", "results to skip", integer("--offset", 0))
-    .option("--limit <n>", "results per page, 1 to 60", integer("--limit", 1))
-    .option(
-      "--all",
-      "every result, streamed as NDJSON, one item per line as it arrives (with --json: one JSON array)",
-    )
-    .option("--max <n>", "with --all: stop after this many items", integer("--max", 1));
 }
 
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
@@ -143,7 +79,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .addOption(
       new Option("--ndjson", "print one JSON value per line (each result of a page)").conflicts("json"),
     )
-    .addHelpText("after", EXAMPLES)
+    .addHelpText("after", HELP_AFTER_OPTIONS)
     // verify reads the same URL and key flags: show them in its help too.
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
@@ -189,51 +125,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
     };
 
-  const print = (global: GlobalOptions, value: unknown) => {
-    if (global.ndjson && typeof value === "object" && value !== null && "results" in value) {
-      for (const item of (value as Page<unknown>).results) io.stdout.write(`${jsonText(item)}\n`);
-      return;
-    }
-    io.stdout.write(`${jsonText(value, io.stdout.isTTY === true && !global.ndjson)}\n`);
-  };
-
-  /**
-   * Prints one page, or with --all streams every item as NDJSON (--json: one array) with a progress
-   * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete.
-   */
-  const pageOrAll = async <T>(
+  const print = (global: GlobalOptions, value: unknown) => printValue(io, global, value);
+  const pageOrAll = <T>(
     global: GlobalOptions,
     options: PageOptions,
     fetchPage: (paging: { offset?: number; limit?: number }) => Promise<Page<T>>,
-  ) => {
-    if (!options.all) {
-      if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
-      print(global, await fetchPage({ ...options }));
-      return;
-    }
-    if (options.limit !== undefined)
-      throw new HiroValidationError("--limit", "does not go with --all (it pages by 60)");
-    let total = 0;
-    const out = itemWriter((text) => io.stdout.write(text), global.json === true);
-    const progress = io.stderr.isTTY === true;
-    const method = (paging: { offset?: number; limit?: number }) =>
-      fetchPage(paging).then((page) => {
-        total = page.total > 0 ? page.total : total;
-        return page;
-      });
-    const start = options.offset === undefined ? {} : { offset: options.offset };
-    for await (const item of paginate(
-      method,
-      start,
-      options.max === undefined ? {} : { maxItems: options.max },
-    )) {
-      out.item(item);
-      // Numbers only: the server's total is a checked integer, never text of its own.
-      if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);
-    }
-    if (progress) io.stderr.write("\n");
-    out.end();
-  };
+  ) => printPages(io, global, options, fetchPage);
 
   program
     .command("sft")

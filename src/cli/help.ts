@@ -1,0 +1,26 @@
+/** The text `hiro-lookup --help` prints after the options: where requests go, examples, output, exit codes. */
+export const HELP_AFTER_OPTIONS = `
+Where requests go, per service (the first that is set wins):
+  --metadata-url / --ordinals-url / --runes-url, then --base-url (all three services),
+  then HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, then HIRO_BASE_URL.
+  Token metadata defaults to https://api.hiro.so. Ordinals and runes have no default: Hiro retired
+  its hosted Ordinals and Runes APIs on 2026-03-09, so point them at your bitcoin-indexer.
+API key: --api-key goes to the --base-url origin, or with per-service URLs to the metadata service
+  only; HIRO_API_KEY from the environment is used only when the metadata service is on *.hiro.so.
+
+Examples:
+  $ hiro-lookup --mock sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35
+  $ HIRO_API_KEY=... hiro-lookup sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --locale es-MX
+  # Ordinals and Runes: your bitcoin-indexer's two servers (api/ordinals and api/runes)
+  $ hiro-lookup --ordinals-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5
+  $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
+  $ export HIRO_ORDINALS_URL=http://127.0.0.1:3000 HIRO_RUNES_URL=http://127.0.0.1:3001
+
+Output: one JSON value; --ndjson prints a page's results one per line. --all streams NDJSON (each item
+  as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
+  fails midway (the exit code then says why). --json and --ndjson do not go together.
+--mock needs Prism, an optional peer dependency: npm i -D @stoplight/prism-cli@5.14.2
+
+Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
+  5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
+  7 verify: a check FAILed.`;

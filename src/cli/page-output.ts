@@ -1,0 +1,71 @@
+/**
+ * What the lookup commands print: one JSON value, a page's results as NDJSON, or with --all every item
+ * of every page (NDJSON as it arrives; --json: one array, left open if a page fails midway).
+ */
+import { HiroValidationError } from "../errors.js";
+import { paginate } from "../paginate.js";
+import type { Page } from "../types.js";
+import { itemWriter, jsonText } from "./output.js";
+import type { CliIo } from "./program.js";
+
+/** The output flags of the global options. */
+export interface OutputFlags {
+  json?: boolean;
+  ndjson?: boolean;
+}
+
+/** The paging options of `sat-inscriptions` and `tx-activity`. */
+export interface PageOptions {
+  offset?: number;
+  limit?: number;
+  all?: boolean;
+  max?: number;
+}
+
+/** Prints one value as JSON; with --ndjson a page's results one per line. */
+export function printValue(io: CliIo, global: OutputFlags, value: unknown): void {
+  if (global.ndjson && typeof value === "object" && value !== null && "results" in value) {
+    for (const item of (value as Page<unknown>).results) io.stdout.write(`${jsonText(item)}\n`);
+    return;
+  }
+  io.stdout.write(`${jsonText(value, io.stdout.isTTY === true && !global.ndjson)}\n`);
+}
+
+/**
+ * Prints one page, or with --all streams every item as NDJSON (--json: one array) with a progress
+ * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete.
+ */
+export async function printPages<T>(
+  io: CliIo,
+  global: OutputFlags,
+  options: PageOptions,
+  fetchPage: (paging: { offset?: number; limit?: number }) => Promise<Page<T>>,
+): Promise<void> {
+  if (!options.all) {
+    if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
+    printValue(io, global, await fetchPage({ ...options }));
+    return;
+  }
+  if (options.limit !== undefined)
+    throw new HiroValidationError("--limit", "does not go with --all (it pages by 60)");
+  let total = 0;
+  const out = itemWriter((text) => io.stdout.write(text), global.json === true);
+  const progress = io.stderr.isTTY === true;
+  const method = (paging: { offset?: number; limit?: number }) =>
+    fetchPage(paging).then((page) => {
+      total = page.total > 0 ? page.total : total;
+      return page;
+    });
+  const start = options.offset === undefined ? {} : { offset: options.offset };
+  for await (const item of paginate(
+    method,
+    start,
+    options.max === undefined ? {} : { maxItems: options.max },
+  )) {
+    out.item(item);
+    // Numbers only: the server's total is a checked integer, never text of its own.
+    if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);
+  }
+  if (progress) io.stderr.write("\n");
+  out.end();
+}
