@@ -42,8 +42,15 @@ function kindOf(operationId: OperationId, status: number, body: unknown): HiroAp
   return rule.kind;
 }
 
-/** A one-line, printable summary of the body for the error message (never the whole body). */
-function detailOf(status: number, body: unknown): string {
+/** A 3xx other than 304, or a browser's opaque redirect (status 0): the client never follows one. */
+const isRedirect = (status: number) => status === 0 || (status >= 300 && status < 400 && status !== 304);
+
+/** A one-line, printable summary of the answer for the error message (never the whole body). */
+function detailOf(status: number, body: unknown, headers: Headers): string {
+  if (isRedirect(status)) {
+    const location = headers.get("location");
+    return `redirect${location ? ` to ${printable(location, 100)}` : ""}; the client never follows redirects`;
+  }
   if (status === 404 && ownString(body, "error") === undefined) {
     return "Not Found: no such route here; check the base URL (does this server run this API?)";
   }
@@ -71,7 +78,7 @@ export interface ClassifyInput {
   retryAfterMs: number | undefined;
 }
 
-/** The error for a non-2xx answer. A text body is kept up to 1 kB. */
+/** The error for a non-2xx answer (a redirect is `unexpected_status`). A text body is kept up to 1 kB. */
 export function apiErrorFor(input: ClassifyInput): HiroApiError {
   const kind = kindOf(input.operationId, input.status, input.body);
   const { body } = input;
@@ -79,7 +86,7 @@ export function apiErrorFor(input: ClassifyInput): HiroApiError {
     ...input,
     kind,
     body: kind === "not_modified" ? undefined : typeof body === "string" ? body.slice(0, BODY_MAX) : body,
-    message: `${input.operationId}: HTTP ${input.status} ${detailOf(input.status, body)} (${kind})`,
+    message: `${input.operationId}: HTTP ${input.status} ${detailOf(input.status, body, input.headers)} (${kind})`,
   });
 }
 

@@ -3,18 +3,17 @@
  * signal made before any middleware runs, and the answer turned into data or a typed error.
  */
 import { apiErrorFor, invalidResponseError } from "./classify-response.js";
-import { HiroApiError, HiroTimeoutError } from "./errors.js";
+import { HiroTimeoutError } from "./errors.js";
 import { checkHeaders, checkRetries, checkTimeout } from "./options.js";
-import { type PipelineSettings, pipelineFetch, requestUrlOf } from "./pipeline.js";
-import { bufferedBytes, raceAbort } from "./read-body.js";
-
-const UTF8 = new TextDecoder();
-
+import { bytesOf, type PipelineSettings, pipelineFetch, requestUrlOf } from "./pipeline.js";
+import { raceAbort } from "./read-body.js";
 import { parseRetryAfter } from "./retry.js";
 import { routeOf } from "./routes.js";
 import { printable } from "./safe-text.js";
 import { SERVICES, type ServiceName } from "./services.js";
 import type { OperationId } from "./types.js";
+
+const UTF8 = new TextDecoder();
 
 /** Per-call options of every lookup; each overrides the client's option of the same name. */
 export interface RequestOptions {
@@ -45,60 +44,38 @@ export interface CallInit {
 }
 
 /** What openapi-fetch answers with `parseAs: "stream"` (the body is read here, from the pipeline's bytes). */
-export interface TextAnswer {
+export interface StreamAnswer {
   data?: unknown;
   error?: unknown;
   response: Response;
 }
 
-/** A 3xx (or a browser's opaque redirect, status 0): the client never follows one. */
-function redirectError(operationId: OperationId, response: Response): HiroApiError {
-  const location = response.headers.get("location");
-  const to = location ? ` to ${printable(location, 100)}` : "";
-  return new HiroApiError({
-    kind: "unexpected_status",
-    status: response.status,
-    body: undefined,
-    headers: response.headers,
-    operationId,
-    url: requestUrlOf(response),
-    message: `${operationId}: HTTP ${response.status} redirect${to}; the client never follows redirects (unexpected_status)`,
-  });
-}
-
 /** What is wrong with a parsed 2xx body given the question, or undefined (answer-checks.ts). */
 export type AnswerCheck = (body: unknown) => string | undefined;
 
-/** The parsed 2xx body, or the typed error of any other answer. */
-function resultOf<T>(
-  operationId: OperationId,
-  answer: TextAnswer,
-  text: string,
-  now: number,
-  check?: AnswerCheck,
-): T {
-  const { response } = answer;
-  const url = requestUrlOf(response);
-  if (response.status === 0 || (response.status >= 300 && response.status < 400 && response.status !== 304)) {
-    throw redirectError(operationId, response);
-  }
-  const info = { operationId, status: response.status, headers: response.headers, url };
-  if (!response.ok) {
-    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now);
-    throw apiErrorFor({ ...info, body: answer.error, retryAfterMs });
-  }
-  if (text.trim() === "")
-    throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, "an empty body");
+/** The parsed body of a 2xx answer, or the `invalid_response` error that says why there is none. */
+function bodyOf<T>(operationId: OperationId, response: Response, text: string, check?: AnswerCheck): T {
+  const info = {
+    operationId,
+    status: response.status,
+    headers: response.headers,
+    url: requestUrlOf(response),
+    retryAfterMs: undefined,
+  };
+  if (text.trim() === "") throw invalidResponseError(info, text, "an empty body");
   let body: T;
   try {
     body = JSON.parse(text) as T;
   } catch {
     const type = printable(response.headers.get("content-type") ?? "no content-type", 60);
-    const problem = `a body that is not valid JSON (${type}, ${text.length} characters)`;
-    throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, problem);
+    throw invalidResponseError(
+      info,
+      text,
+      `a body that is not valid JSON (${type}, ${text.length} characters)`,
+    );
   }
   const problem = check?.(body);
-  if (problem) throw invalidResponseError({ ...info, retryAfterMs: undefined }, text, problem);
+  if (problem) throw invalidResponseError(info, text, problem);
   return body;
 }
 
@@ -110,7 +87,7 @@ export async function runLookup<T>(
   service: ServiceName,
   settings: LookupSettings,
   options: RequestOptions | undefined,
-  send: (init: CallInit) => Promise<TextAnswer>,
+  send: (init: CallInit) => Promise<StreamAnswer>,
   check?: AnswerCheck,
 ): Promise<T> {
   const { signal: caller, timeoutMs, totalTimeoutMs, maxRetries, headers } = options ?? {};
@@ -137,16 +114,21 @@ export async function runLookup<T>(
   // AbortSignal.any: no listener is added to the caller's signal, however many calls share it.
   init.signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
   try {
-    const answer = await raceAbort(send(init), init.signal);
-    const { response } = answer;
+    const { response, error } = await raceAbort(send(init), init.signal);
+    if (!response.ok) {
+      throw apiErrorFor({
+        operationId,
+        status: response.status,
+        headers: response.headers,
+        url: requestUrlOf(response),
+        body: error,
+        retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), settings.now()),
+      });
+    }
     // The pipeline kept the bytes it read: decode them rather than read a copy of them as a stream.
-    const bytes = response.ok ? bufferedBytes(response) : undefined;
-    const text = !response.ok
-      ? ""
-      : bytes
-        ? UTF8.decode(bytes)
-        : await raceAbort(response.text(), init.signal);
-    return resultOf<T>(operationId, answer, text, settings.now(), check);
+    const bytes = bytesOf(response);
+    const text = bytes ? UTF8.decode(bytes) : await raceAbort(response.text(), init.signal);
+    return bodyOf<T>(operationId, response, text, check);
   } finally {
     clearTimeout(timer);
   }

@@ -66,11 +66,20 @@ export interface PipelineSettings extends AttemptLimits {
   random: () => number;
 }
 
-/** The URL each response of the pipeline answered (a buffered Response has an empty `url`). */
-const requestUrls = new WeakMap<Response, string>();
-/** The URL the pipeline sent `response`'s request to, for error reports. */
+/** What the pipeline knows of each response it returned: where it came from, and the bytes it read. */
+const answers = new WeakMap<Response, { url: string; bytes: Uint8Array | ArrayBuffer | undefined }>();
+
+/** The URL the pipeline sent `response`'s request to, for error reports (a buffered Response has no `url`). */
 export function requestUrlOf(response: Response): string {
-  return requestUrls.get(response) ?? response.url;
+  return answers.get(response)?.url ?? response.url;
+}
+
+/**
+ * The bytes the pipeline read for `response`, so a lookup parses them without reading a copy as a
+ * stream; undefined when a middleware replaced the response, or it had no body.
+ */
+export function bytesOf(response: Response): Uint8Array | ArrayBuffer | undefined {
+  return answers.get(response)?.bytes;
 }
 
 /** Node's error codes along the cause chain, for messages only (other runtimes have none). */
@@ -125,9 +134,13 @@ export function pipelineFetch(settings: PipelineSettings, limits: AttemptLimits 
         // As openapi-fetch calls fetch: the Request it built, plus this attempt's init (no extra copy).
         answer = await raceAbort(settings.fetch()(request, init), controller.signal);
         settle?.(answer);
-        response = await bufferResponse(answer, settings.maxResponseBytes, controller.signal);
-        requestUrls.set(response, request.url);
-        const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), settings.now());
+        const buffered = await bufferResponse(answer, settings.maxResponseBytes, controller.signal);
+        response = buffered.response;
+        answers.set(response, { url: request.url, bytes: buffered.bytes });
+        // Retry-After matters only to a refusal: a success is not slowed by parsing it.
+        const retryAfterMs = response.ok
+          ? undefined
+          : parseRetryAfter(response.headers.get("retry-after"), settings.now());
         outcome = { type: "status", status: response.status, retryAfterMs };
       } catch (error) {
         if (call.aborted) throw call.reason;

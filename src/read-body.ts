@@ -61,21 +61,23 @@ async function readCounting(
   return bytes;
 }
 
-/** The bytes of each buffered response, so a lookup can parse them without reading a stream again. */
-const buffered = new WeakMap<Response, Uint8Array | ArrayBuffer>();
-
-/** The bytes {@link bufferResponse} read for `response`, if it made it (middleware may have replaced it). */
-export function bufferedBytes(response: Response): Uint8Array | ArrayBuffer | undefined {
-  return buffered.get(response);
+/** A response whose body was read: the new Response, and the bytes it holds (none for a null body). */
+export interface Buffered {
+  response: Response;
+  bytes: Uint8Array | ArrayBuffer | undefined;
 }
 
 /**
  * The response with its body read into memory (at most `maxBytes` decoded bytes), as a new Response
- * with the same status and headers. Null-body and opaque responses come back untouched.
+ * with the same status and headers, and those bytes. Null-body and opaque responses come back untouched.
  */
-export async function bufferResponse(response: Response, maxBytes: number, signal: AbortSignal) {
+export async function bufferResponse(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffered> {
   const body = response.body;
-  if (body === null) return response;
+  if (body === null) return { response, bytes: undefined };
   const encoding = response.headers.get("content-encoding");
   const length = Number(response.headers.get("content-length") ?? Number.NaN);
   let bytes: Uint8Array<ArrayBuffer> | ArrayBuffer;
@@ -94,6 +96,5 @@ export async function bufferResponse(response: Response, maxBytes: number, signa
     statusText: response.statusText,
     headers: response.headers,
   });
-  buffered.set(copy, bytes);
-  return copy;
+  return { response: copy, bytes };
 }

@@ -28,7 +28,14 @@ export type Routes = Readonly<Record<ServiceName, Route | undefined>>;
 const RETIRED =
   "Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09: point it at your bitcoin-indexer";
 
-const isHiroHost = (base: string) => /(^|\.)hiro\.so$/.test(new URL(base).hostname);
+/** Whether `url` is on one of Hiro's hosts (`*.hiro.so`); false for what is not a URL. */
+export function isHiroHost(url: string): boolean {
+  try {
+    return /(^|\.)hiro\.so$/.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The routes for `baseUrl`. A string serves all three services and gets the key; with an object, the

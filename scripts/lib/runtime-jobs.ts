@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import { chromium } from "playwright-core";
 import type { CheckResult } from "../../test/runtimes/checks.mjs";
+import { CHROMIUM_ARGS } from "./runtimes.js";
 import { startStaticServer } from "./static-server.js";
 
 export interface RunOutput {
@@ -94,17 +95,6 @@ export async function runWorkerd(binary: string, configFile: string, config: unk
     child.kill("SIGKILL");
   }
 }
-
-/** Chromium flags that keep it off Google services (TOOLCHAIN.md section 6). */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Opens `pageDir`'s index.html (served from its own port: another origin than the API) and runs the checks. */
 export async function runChromium(

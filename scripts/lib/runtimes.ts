@@ -87,6 +87,17 @@ export function machineNode(): string {
   return process.execPath;
 }
 
+/** Chromium flags that keep it off Google services (TOOLCHAIN.md section 6). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Debian's Chromium: `CHROME_PATH` (when that file exists), else `chromium` on PATH. */
 export function chromiumPath(): string | undefined {
   if (process.env.CHROME_PATH)

@@ -8,7 +8,7 @@
  */
 import { HiroValidationError } from "../errors.js";
 import { checkBaseUrl } from "../options.js";
-import { DEFAULT_BASE_URL } from "../routes.js";
+import { DEFAULT_BASE_URL, isHiroHost } from "../routes.js";
 import type { ServiceName } from "../services.js";
 
 /** The URL flags, as commander names them. */
@@ -82,14 +82,6 @@ export function clientBaseUrl(
   }
   return object;
 }
-
-const isHiroHost = (url: string) => {
-  try {
-    return /(^|\.)hiro\.so$/.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-};
 
 /** The key to use, and a note for stderr when the environment's key is held back. */
 export interface KeyDecision {

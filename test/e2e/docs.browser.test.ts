@@ -8,21 +8,12 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs, DOCS_FILE } from "../../scripts/build-docs.js";
+import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SCREENSHOT = resolve(ROOT, "reports/docs.png");
 const TIMEOUT = 60_000;
-/** Chromium flags that keep it off Google services (TOOLCHAIN.md section 6). */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const OPERATIONS = [
   { tag: "Tokens", summary: "Get semi-fungible token metadata" },
   { tag: "Satoshis", summary: "List the inscriptions on a satoshi" },

@@ -13,17 +13,10 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import type { ConformanceRow } from "../../src/cli/verify.js";
 import { type FakeDeployment, type FakeMode, startFakeDeployment } from "../helpers/fake-deployment.js";
-import { loadSpec, ROOT } from "../helpers/spec.js";
+import { ROOT, specSamples } from "../helpers/spec.js";
 
 const prismUrl = inject("prismUrl");
-const parameters = loadSpec().components.parameters;
-const sampleOf = (name: string) => String(parameters[name]?.example);
-const SAMPLES = {
-  principal: sampleOf("Principal"),
-  tokenId: sampleOf("TokenId"),
-  ordinal: sampleOf("Ordinal"),
-  txId: sampleOf("TxId"),
-};
+const SAMPLES = specSamples();
 
 /** Every service at `url`, with the samples as flags; `--retries 0` so failures come back at once. */
 function args(url: string, ...extra: string[]): string[] {

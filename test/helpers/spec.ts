@@ -41,6 +41,17 @@ export function loadSpec(path: string = SPEC_PATH): OpenApiSpec {
   return parse(readFileSync(path, "utf8")) as OpenApiSpec;
 }
 
+/** The spec's one story: the parameter examples of a token, a sat and a transaction, as strings. */
+export function specSamples(spec: OpenApiSpec = loadSpec()) {
+  const sampleOf = (name: string) => String(spec.components.parameters[name]?.example);
+  return {
+    principal: sampleOf("Principal"),
+    tokenId: sampleOf("TokenId"),
+    ordinal: sampleOf("Ordinal"),
+    txId: sampleOf("TxId"),
+  };
+}
+
 const SPEC_ID = "https://hiro-lookup.invalid/openapi.json";
 
 /** An Ajv (JSON Schema 2020-12) that resolves `#/components/...` refs of the spec. */

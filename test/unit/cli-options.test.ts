@@ -7,16 +7,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/program.js";
 import { type FakeDeployment, startFakeDeployment } from "../helpers/fake-deployment.js";
-import { loadSpec } from "../helpers/spec.js";
+import { specSamples } from "../helpers/spec.js";
 
-const parameters = loadSpec().components.parameters;
-const sampleOf = (name: string) => String(parameters[name]?.example);
-const SAMPLES = {
-  principal: sampleOf("Principal"),
-  tokenId: sampleOf("TokenId"),
-  ordinal: sampleOf("Ordinal"),
-  txId: sampleOf("TxId"),
-};
+const SAMPLES = specSamples();
 const COMMANDS = {
   sft: ["sft", SAMPLES.principal, SAMPLES.tokenId],
   sat: ["sat-inscriptions", SAMPLES.ordinal],
