@@ -5,7 +5,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import createClient from "openapi-fetch";
-import type { paths } from "../src/types.js";
+import type { paths } from "../src/spec/types.js";
 import { createLookupClient } from "./client.js";
 import { FIXED_ORDINAL, median, PAGE_SIZE, PRINCIPAL, quantile, sortNumbers, TOKEN_ID } from "./shared.js";
 

@@ -5,12 +5,6 @@
 
 export type { Middleware } from "openapi-fetch";
 export {
-  createLookupClient,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  type LookupClient,
-  type LookupClientOptions,
-} from "./client.js";
-export {
   type ApiErrorBodies,
   HiroApiError,
   type HiroApiErrorKind,
@@ -19,26 +13,32 @@ export {
   HiroNetworkError,
   HiroTimeoutError,
   HiroValidationError,
-} from "./errors.js";
-export { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "./etag-cache.js";
-export type { RequestOptions } from "./lookup.js";
+} from "./errors/errors.js";
+export { HiroWaitTimeoutError } from "./errors/wait-errors.js";
+export { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "./features/etag-cache.js";
 export {
   collect,
   type PageMethod,
   type PaginateIterator,
   type PaginateOptions,
   paginate,
-} from "./paginate.js";
-export type { Pacer, RetryEvent } from "./pipeline.js";
+} from "./features/paginate.js";
 export {
   type ResponseValidator,
   type ResponseValidators,
   type ValidateResponsesOptions,
   validateResponses,
-} from "./response-validation.js";
-export { type AttemptOutcome, parseRetryAfter, RETRY_DEFAULTS, retryDelayMs, shouldRetry } from "./retry.js";
-export { type BaseUrlOption, DEFAULT_BASE_URL } from "./routes.js";
-export type { ServiceName } from "./services.js";
+} from "./features/response-validation.js";
+export { formatUnits, parseUnits, toBigInt } from "./features/units.js";
+export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-for-metadata.js";
+export {
+  createLookupClient,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type LookupClient,
+  type LookupClientOptions,
+} from "./lookups/client.js";
+export type { RequestOptions } from "./lookups/lookup.js";
+export type { ServiceName } from "./spec/services.js";
 export type {
   ActivityLocation,
   BigIntegerInput,
@@ -65,7 +65,13 @@ export type {
   TokenErrorBody,
   TransactionActivityParams,
   ValidationErrorBody,
-} from "./types.js";
-export { formatUnits, parseUnits, toBigInt } from "./units.js";
-export { HiroWaitTimeoutError } from "./wait-errors.js";
-export { type WaitForMetadataOptions, waitForMetadata } from "./wait-for-metadata.js";
+} from "./spec/types.js";
+export type { Pacer, RetryEvent } from "./transport/pipeline.js";
+export {
+  type AttemptOutcome,
+  parseRetryAfter,
+  RETRY_DEFAULTS,
+  retryDelayMs,
+  shouldRetry,
+} from "./transport/retry.js";
+export { type BaseUrlOption, DEFAULT_BASE_URL } from "./transport/routes.js";

@@ -3,8 +3,9 @@
  * (Ajv standalone code), for `createLookupClient({ validateResponses, responseValidators })`.
  * @packageDocumentation
  */
+
+import type { ResponseValidator, ResponseValidators } from "./features/response-validation.js";
 import * as generated from "./generated/validators.js";
-import type { ResponseValidator, ResponseValidators } from "./response-validation.js";
 
 function wrap(validate: generated.GeneratedValidateFunction): ResponseValidator {
   return (body) =>

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 
 /** Entry point of the `hiro-lookup` command: wires `runCli` to the process. */
-import { HiroValidationError } from "../errors.js";
+import { HiroValidationError } from "../errors/errors.js";
 import { type MockControl, startMockServer } from "./mock-server.js";
 import { runCli } from "./program.js";
 

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { HiroValidationError } from "../errors.js";
+import { HiroValidationError } from "../errors/errors.js";
 
 /** The Prism release this package is tested with; the peer range admits it and newer 5.x. */
 export const PRISM_VERSION = "5.14.2";

@@ -2,7 +2,7 @@
  * The client names its options (`timeoutMs`, `limit`); the user typed flags (`--timeout`, `--limit`).
  * Validation errors are retold with the flag, so the message names what the user can change.
  */
-import { HiroValidationError } from "../errors.js";
+import { HiroValidationError } from "../errors/errors.js";
 
 const FLAG_OF: Record<string, string> = {
   timeoutMs: "--timeout",

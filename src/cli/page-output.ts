@@ -2,9 +2,9 @@
  * What the lookup commands print: one JSON value, a page's results as NDJSON, or with --all every item
  * of every page (NDJSON as it arrives; --json: one array, left open if a page fails midway).
  */
-import { HiroValidationError } from "../errors.js";
-import { paginate } from "../paginate.js";
-import type { Page } from "../types.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { paginate } from "../features/paginate.js";
+import type { Page } from "../spec/types.js";
 import { itemWriter, jsonText } from "./output.js";
 import type { CliIo } from "./program.js";
 

@@ -3,10 +3,10 @@
  * arguments, environment and streams as parameters, so tests can run it in-process or as a process.
  */
 import { Command, CommanderError, Option } from "commander";
-import { createLookupClient, type LookupClient } from "../client.js";
-import { HiroValidationError } from "../errors.js";
-import type { Page } from "../types.js";
-import { waitForMetadata } from "../wait-for-metadata.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { waitForMetadata } from "../features/wait-for-metadata.js";
+import { createLookupClient, type LookupClient } from "../lookups/client.js";
+import type { Page } from "../spec/types.js";
 import { collectHeader, headersOf, integer, pagingOptions } from "./arguments.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 import { HELP_AFTER_OPTIONS } from "./help.js";
@@ -21,7 +21,7 @@ import {
   serviceUrls,
   type UrlFlags,
 } from "./service-urls.js";
-import { registerVerify } from "./verify-command.js";
+import { registerVerify } from "./verify/verify-command.js";
 
 /** Where the CLI reads and writes. */
 export interface CliIo {

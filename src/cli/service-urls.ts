@@ -6,10 +6,10 @@
  *
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
-import { HiroValidationError } from "../errors.js";
-import { checkBaseUrl } from "../options.js";
-import { DEFAULT_BASE_URL, isHiroHost } from "../routes.js";
-import type { ServiceName } from "../services.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { checkBaseUrl } from "../input/options.js";
+import type { ServiceName } from "../spec/services.js";
+import { DEFAULT_BASE_URL, isHiroHost } from "../transport/routes.js";
 
 /** The URL flags, as commander names them. */
 export interface UrlFlags {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
-import type { ConformanceRow } from "../../src/cli/verify.js";
+import type { ConformanceRow } from "../../src/cli/verify/verify.js";
 import { type FakeDeployment, type FakeMode, startFakeDeployment } from "../helpers/fake-deployment.js";
 import { ROOT, specSamples } from "../helpers/spec.js";
 

@@ -3,7 +3,7 @@
  * its own variables, `HIRO_LIVE_*`: a developer who exports the CLI's `HIRO_BASE_URL` (or
  * `HIRO_METADATA_URL`, …) must not turn `npm test` into a run against a real service.
  */
-import type { ServiceName } from "../../src/services.js";
+import type { ServiceName } from "../../src/spec/services.js";
 
 /** Where a live run goes: one URL for all three services, or one per service named. */
 export type LiveTarget = string | Partial<Record<ServiceName, string>>;

@@ -4,9 +4,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { apiErrorFor, type ClassifyInput, invalidResponseError } from "../../src/classify-response.js";
+import { apiErrorFor, type ClassifyInput, invalidResponseError } from "../../src/errors/classify-response.js";
 import { HiroApiError } from "../../src/index.js";
-import type { OperationId } from "../../src/types.js";
+import type { OperationId } from "../../src/spec/types.js";
 
 const OPERATIONS: OperationId[] = ["getSftMetadata", "getSatoshiInscriptions", "getTransactionActivity"];
 /** C0 and C1 controls and DEL: none may reach a message. */

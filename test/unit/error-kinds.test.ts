@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { staleFiles } from "../../scripts/generate.js";
 import { errorKindMap } from "../../scripts/lib/error-kinds.js";
-import { apiErrorFor } from "../../src/classify-response.js";
-import type { OperationId } from "../../src/types.js";
+import { apiErrorFor } from "../../src/errors/classify-response.js";
+import type { OperationId } from "../../src/spec/types.js";
 import { loadSpec, operationStatuses, ROOT, refName, specAjv, validatorFor } from "../helpers/spec.js";
 
 const spec = loadSpec();

@@ -6,9 +6,9 @@
 import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
-import { createPacer, type PacerOptions } from "../../src/pacer.js";
-import type { Pacer, PacerSettle } from "../../src/pipeline.js";
-import { parseReset, readRateLimit } from "../../src/rate-limit-headers.js";
+import { createPacer, type PacerOptions } from "../../src/transport/pacer/pacer.js";
+import { parseReset, readRateLimit } from "../../src/transport/pacer/rate-limit-headers.js";
+import type { Pacer, PacerSettle } from "../../src/transport/pipeline.js";
 import { PRINCIPAL } from "../helpers/fake-fetch.js";
 
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);

@@ -7,7 +7,7 @@ import {
   retryDelayMs,
   shouldRetry,
   sleep,
-} from "../../src/retry.js";
+} from "../../src/transport/retry.js";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 /** Server text and user values on their way into a message: short, one line, nothing a terminal obeys. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { printable, quoted } from "../../src/safe-text.js";
+import { printable, quoted } from "../../src/errors/safe-text.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;

@@ -4,7 +4,11 @@
  * agree with Ajv on valid and broken bodies.
  */
 import { describe, expect, it } from "vitest";
-import { BAD_REQUEST_BODY, bodyProblems, ERROR_BODY_SCHEMAS } from "../../src/cli/verify-error-bodies.js";
+import {
+  BAD_REQUEST_BODY,
+  bodyProblems,
+  ERROR_BODY_SCHEMAS,
+} from "../../src/cli/verify/verify-error-bodies.js";
 import { loadSpec, refName, specAjv, validatorFor } from "../helpers/spec.js";
 
 const spec = loadSpec();

@@ -3,11 +3,11 @@
  * turned into checked targets. A service is verified when its URL is given, and then needs its sample.
  */
 import { readFile } from "node:fs/promises";
-import { HiroValidationError } from "../errors.js";
-import { printable } from "../safe-text.js";
-import type { ServiceName } from "../services.js";
-import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../validate-input.js";
-import type { ServiceUrls } from "./service-urls.js";
+import { HiroValidationError } from "../../errors/errors.js";
+import { printable } from "../../errors/safe-text.js";
+import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../../input/validate-input.js";
+import type { ServiceName } from "../../spec/services.js";
+import type { ServiceUrls } from "../service-urls.js";
 import type { VerifyTargets } from "./verify.js";
 
 /** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */

@@ -5,9 +5,9 @@
  */
 
 import type { Middleware } from "openapi-fetch";
-import { HiroValidationError } from "./errors.js";
-import { checkApiKey, checkBaseUrl } from "./options.js";
-import { type ServiceName, serviceOf } from "./services.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { checkApiKey, checkBaseUrl } from "../input/options.js";
+import { type ServiceName, serviceOf } from "../spec/services.js";
 
 /** Hiro's hosted API: the Token Metadata API only. */
 export const DEFAULT_BASE_URL = "https://api.hiro.so";

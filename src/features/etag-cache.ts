@@ -5,7 +5,7 @@
  * serve without asking. The store is raced against the call's signal: a store that hangs cannot.
  */
 import type { Middleware } from "openapi-fetch";
-import { raceAbort } from "./read-body.js";
+import { raceAbort } from "../transport/read-body.js";
 
 /** One remembered answer. */
 export interface EtagEntry {

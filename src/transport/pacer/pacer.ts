@@ -1,10 +1,14 @@
 /**
  * The rate-limit pacer: one gate per origin, shared by every call of a client, so a 429 from one
  * service never pauses another. Each gate queues requests in order and lets them through as its policy
- * (src/pacer-policy.ts) allows, with one timer per gate however many wait. The pipeline asks it before
+ * (pacer-policy.ts) allows, with one timer per gate however many wait. The pipeline asks it before
  * each attempt, outside the attempt's timer but inside the call's signal.
  */
-import { HiroApiError, HiroError } from "./errors.js";
+import { HiroApiError, HiroError } from "../../errors/errors.js";
+import { printable } from "../../errors/safe-text.js";
+import { SERVICES, serviceOf } from "../../spec/services.js";
+import type { Pacer, PacerSettle } from "../pipeline.js";
+import { RETRY_DEFAULTS } from "../retry.js";
 import {
   answered,
   type Decision,
@@ -15,11 +19,7 @@ import {
   rolled,
   sent,
 } from "./pacer-policy.js";
-import type { Pacer, PacerSettle } from "./pipeline.js";
 import { readRateLimit } from "./rate-limit-headers.js";
-import { RETRY_DEFAULTS } from "./retry.js";
-import { printable } from "./safe-text.js";
-import { SERVICES, serviceOf } from "./services.js";
 
 /** What a pacer is built with; the clock and timers are injectable for tests. */
 export interface PacerOptions {

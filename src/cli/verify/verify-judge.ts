@@ -2,9 +2,9 @@
  * The judgements of `hiro-lookup verify`: pure functions from an answer to pass or fail, with what was
  * actually seen. Each names the spec's promise it holds the deployment to.
  */
-import { printable } from "../safe-text.js";
-import type { OperationId } from "../types.js";
-import { responseValidators } from "../validators.js";
+import { printable } from "../../errors/safe-text.js";
+import type { OperationId } from "../../spec/types.js";
+import { responseValidators } from "../../validators.js";
 import { BAD_REQUEST_BODY, bodyProblems, ERROR_BODY_SCHEMAS } from "./verify-error-bodies.js";
 import { describe, type Exchange } from "./verify-http.js";
 

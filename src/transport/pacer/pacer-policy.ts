@@ -1,6 +1,6 @@
 /**
  * The rate-limit gate's rules, as pure functions of a state and the clock: when the next request to an
- * origin may go, and what an answer teaches. src/pacer.ts keeps one state per origin and does the waiting.
+ * origin may go, and what an answer teaches. pacer.ts keeps one state per origin and does the waiting.
  *
  * The gate holds requests back *before* the service refuses them: it spends the budget a service
  * announces (`ratelimit-remaining` until `ratelimit-reset`), spread evenly over the window, and when the

@@ -5,24 +5,8 @@
  */
 
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { type PageAsked, pageProblem, resultsProblem } from "./answer-checks.js";
-import { parameterRules } from "./generated/parameters.js";
-import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
-import { checkByteCount, checkHeaders, checkRate, checkRetries, checkTimeout } from "./options.js";
-import { createPacer } from "./pacer.js";
-import { pipelineFetch, type RetryEvent } from "./pipeline.js";
-import { RETRY_DEFAULTS } from "./retry.js";
-import { type BaseUrlOption, routeOf, routesOf, routing } from "./routes.js";
-import type { ServiceName } from "./services.js";
-import type {
-  PaginatedInscriptions,
-  PaginatedRuneActivity,
-  paths,
-  SatoshiInscriptionsParams,
-  SftMetadataParams,
-  SftMetadataResponse,
-  TransactionActivityParams,
-} from "./types.js";
+import { parameterRules } from "../generated/parameters.js";
+import { checkByteCount, checkHeaders, checkRate, checkRetries, checkTimeout } from "../input/options.js";
 import {
   checkLimit,
   checkLocale,
@@ -31,7 +15,23 @@ import {
   checkPrincipal,
   checkTokenId,
   checkTxId,
-} from "./validate-input.js";
+} from "../input/validate-input.js";
+import type { ServiceName } from "../spec/services.js";
+import type {
+  PaginatedInscriptions,
+  PaginatedRuneActivity,
+  paths,
+  SatoshiInscriptionsParams,
+  SftMetadataParams,
+  SftMetadataResponse,
+  TransactionActivityParams,
+} from "../spec/types.js";
+import { createPacer } from "../transport/pacer/pacer.js";
+import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
+import { RETRY_DEFAULTS } from "../transport/retry.js";
+import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
+import { type PageAsked, pageProblem, resultsProblem } from "./answer-checks.js";
+import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 
 /** Default of {@link LookupClientOptions.maxResponseBytes}: 16 MiB (the largest real page is about 5 MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -142,7 +142,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
         : checkByteCount("maxResponseBytes", options.maxResponseBytes),
     routes,
     onRetry: options.onRetry,
-    // One gate per origin, shared by every call of this client (src/pacer.ts).
+    // One gate per origin, shared by every call of this client (src/transport/pacer/).
     pacer: createPacer({
       maxRequestsPerSecond:
         options.maxRequestsPerSecond === undefined

@@ -3,7 +3,7 @@
  * nothing here restates a field. Only the numeric ids are widened on input, so u128 token ids and
  * ordinals stay exact (`bigint` or a decimal string).
  */
-import type { components, operations, paths } from "./generated/api.js";
+import type { components, operations, paths } from "../generated/api.js";
 
 type Schemas = components["schemas"];
 

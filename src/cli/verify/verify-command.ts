@@ -3,11 +3,11 @@
  * its rows as JSON with `--json`) and fails on any FAIL. Registered on the program by `registerVerify`.
  */
 import type { Command } from "commander";
-import { HiroValidationError } from "../errors.js";
-import { EXIT } from "./exit-codes.js";
-import { jsonText } from "./output.js";
-import type { CliIo } from "./program.js";
-import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "./service-urls.js";
+import { HiroValidationError } from "../../errors/errors.js";
+import { EXIT } from "../exit-codes.js";
+import { jsonText } from "../output.js";
+import type { CliIo } from "../program.js";
+import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "../service-urls.js";
 import { verifyDeployment } from "./verify.js";
 import { merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
 import { formatTable, tally } from "./verify-table.js";

@@ -3,7 +3,7 @@
  * clock: `ratelimit-limit`, `ratelimit-remaining`, `ratelimit-reset` (IETF draft, as express-rate-limit,
  * Kong and Hiro's gateway send them) and `Retry-After`. Anything missing or malformed is left out.
  */
-import { parseRetryAfter } from "./retry.js";
+import { parseRetryAfter } from "../retry.js";
 
 /** A service's rate limit as one answer announced it; every field is optional. */
 export interface RateLimitInfo {

@@ -4,11 +4,11 @@
  * that does not check carries none of them.
  */
 import type { Middleware } from "openapi-fetch";
-import { HiroApiError, HiroValidationError } from "./errors.js";
-import { requestUrlOf } from "./pipeline.js";
-import { printable } from "./safe-text.js";
-import { SERVICES, serviceOf } from "./services.js";
-import type { OperationId } from "./types.js";
+import { HiroApiError, HiroValidationError } from "../errors/errors.js";
+import { printable } from "../errors/safe-text.js";
+import { SERVICES, serviceOf } from "../spec/services.js";
+import type { OperationId } from "../spec/types.js";
+import { requestUrlOf } from "../transport/pipeline.js";
 
 /** Returns the problems of a body (empty when it fits the schema). */
 export type ResponseValidator = (body: unknown) => string[];

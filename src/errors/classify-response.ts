@@ -3,10 +3,11 @@
  * typed body (not_found, metadata_pending, …) is only chosen when the body is the documented one: the
  * map of documented bodies comes from the spec (`x-error-kind`, `generated/error-kinds.ts`).
  */
+
+import { errorKinds } from "../generated/error-kinds.js";
+import type { OperationId } from "../spec/types.js";
 import { HiroApiError, type HiroApiErrorKind } from "./errors.js";
-import { errorKinds } from "./generated/error-kinds.js";
 import { printable } from "./safe-text.js";
-import type { OperationId } from "./types.js";
 
 /** The longest server text (error and message together) a message quotes. */
 const DETAIL_MAX = 200;

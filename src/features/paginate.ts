@@ -4,10 +4,10 @@
  * limit, total a count), a short page that is not the last is fetched again from where it ended, and a
  * page that brings nothing new stops the walk with an error instead of looping forever.
  */
-import { HiroError, HiroValidationError } from "./errors.js";
-import { parameterRules } from "./generated/parameters.js";
-import type { RequestOptions } from "./lookup.js";
-import type { Page } from "./types.js";
+import { HiroError, HiroValidationError } from "../errors/errors.js";
+import { parameterRules } from "../generated/parameters.js";
+import type { RequestOptions } from "../lookups/lookup.js";
+import type { Page } from "../spec/types.js";
 
 /** A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`. */
 export type PageMethod<P extends { offset?: number; limit?: number }, T> = (

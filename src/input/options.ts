@@ -2,8 +2,8 @@
  * Checks of client and per-call options. Each throws a {@link HiroValidationError} naming the option
  * and what is allowed, before anything is sent.
  */
-import { HiroValidationError } from "./errors.js";
-import { printable } from "./safe-text.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { printable } from "../errors/safe-text.js";
 
 /**
  * Checks a duration option in ms; `name` is the option's name in messages. The ceiling is setTimeout's:

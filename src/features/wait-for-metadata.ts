@@ -2,13 +2,14 @@
  * `waitForMetadata`: the token metadata lookup, repeated while the service says the metadata is still
  * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline.
  */
-import type { LookupClient } from "./client.js";
-import { HiroApiError } from "./errors.js";
-import type { RequestOptions } from "./lookup.js";
-import { checkTimeout } from "./options.js";
-import { sleep } from "./retry.js";
-import type { SftMetadataParams, SftMetadataResponse } from "./types.js";
-import { HiroWaitTimeoutError } from "./wait-errors.js";
+
+import { HiroApiError } from "../errors/errors.js";
+import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
+import { checkTimeout } from "../input/options.js";
+import type { LookupClient } from "../lookups/client.js";
+import type { RequestOptions } from "../lookups/lookup.js";
+import type { SftMetadataParams, SftMetadataResponse } from "../spec/types.js";
+import { sleep } from "../transport/retry.js";
 
 /** Options of {@link waitForMetadata}. */
 export interface WaitForMetadataOptions extends RequestOptions {

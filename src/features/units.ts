@@ -2,8 +2,8 @@
  * Exact helpers for the decimal-string amounts the services send (u128 supplies, sat values, rune
  * amounts): no floating point anywhere, so nothing is rounded.
  */
-import { HiroValidationError } from "./errors.js";
-import { quoted } from "./safe-text.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { quoted } from "../errors/safe-text.js";
 
 const MAX_DECIMALS = 38;
 const INTEGER = /^[0-9]+$/;

@@ -3,9 +3,10 @@
  * first: they are also the probe that tells a Prism mock before any check a mock cannot show is judged.
  * Requests go through `client.raw`, so nothing of the lookups' input checking stands in the way.
  */
-import type { LookupClient } from "../client.js";
-import { parameterRules as rules } from "../generated/parameters.js";
-import type { OperationId } from "../types.js";
+
+import { parameterRules as rules } from "../../generated/parameters.js";
+import type { LookupClient } from "../../lookups/client.js";
+import type { OperationId } from "../../spec/types.js";
 import type { RawAnswer } from "./verify-http.js";
 import { judgeBadRequest, judgeEmptyPage, judgeSample, judgeSubject, judgeValid } from "./verify-judge.js";
 import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";

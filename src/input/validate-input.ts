@@ -4,9 +4,9 @@
  * The service itself coerces `"1e3"`, `"0x10"` or `" 5"` into integers and lets `Infinity` through,
  * so the client is stricter than the server on purpose: a typo must not become another lookup.
  */
-import { HiroValidationError } from "./errors.js";
-import { parameterRules as rules } from "./generated/parameters.js";
-import { quoted } from "./safe-text.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { quoted } from "../errors/safe-text.js";
+import { parameterRules as rules } from "../generated/parameters.js";
 
 const U128_MAX = (1n << 128n) - 1n;
 const DECIMAL = /^[0-9]+$/;

@@ -2,16 +2,16 @@
  * One typed lookup on the shared openapi-fetch client: per-call options checked, the call's deadline
  * signal made before any middleware runs, and the answer turned into data or a typed error.
  */
-import { apiErrorFor, invalidResponseError } from "./classify-response.js";
-import { HiroTimeoutError } from "./errors.js";
-import { checkHeaders, checkRetries, checkTimeout } from "./options.js";
-import { bytesOf, type PipelineSettings, pipelineFetch, requestUrlOf } from "./pipeline.js";
-import { raceAbort } from "./read-body.js";
-import { parseRetryAfter } from "./retry.js";
-import { routeOf } from "./routes.js";
-import { printable } from "./safe-text.js";
-import { SERVICES, type ServiceName } from "./services.js";
-import type { OperationId } from "./types.js";
+import { apiErrorFor, invalidResponseError } from "../errors/classify-response.js";
+import { HiroTimeoutError } from "../errors/errors.js";
+import { printable } from "../errors/safe-text.js";
+import { checkHeaders, checkRetries, checkTimeout } from "../input/options.js";
+import { SERVICES, type ServiceName } from "../spec/services.js";
+import type { OperationId } from "../spec/types.js";
+import { bytesOf, type PipelineSettings, pipelineFetch, requestUrlOf } from "../transport/pipeline.js";
+import { raceAbort } from "../transport/read-body.js";
+import { parseRetryAfter } from "../transport/retry.js";
+import { routeOf } from "../transport/routes.js";
 
 const UTF8 = new TextDecoder();
 

@@ -11,12 +11,12 @@ import {
   HiroNetworkError,
   HiroTimeoutError,
   HiroValidationError,
-} from "./errors.js";
+} from "../errors/errors.js";
+import { printable } from "../errors/safe-text.js";
+import { SERVICES, serviceOf } from "../spec/services.js";
 import { BodyTooLargeError, bufferResponse, raceAbort } from "./read-body.js";
 import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry, sleep } from "./retry.js";
 import { type Routes, routeOf } from "./routes.js";
-import { printable } from "./safe-text.js";
-import { SERVICES, serviceOf } from "./services.js";
 
 /** What {@link LookupClientOptions.onRetry} is told before each retry. */
 export interface RetryEvent {

@@ -3,7 +3,7 @@
  * pipeline's retries, `Retry-After`, timeouts and size cap, but none of the lookups' input checks), and
  * the answer kept as plain data for the checks to judge.
  */
-import { printable } from "../safe-text.js";
+import { printable } from "../../errors/safe-text.js";
 
 /** What openapi-fetch resolves with (`parseAs: "text"`). */
 export interface RawAnswer {

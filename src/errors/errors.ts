@@ -10,7 +10,7 @@ import type {
   SftNotFoundErrorBody,
   TokenErrorBody,
   ValidationErrorBody,
-} from "./types.js";
+} from "../spec/types.js";
 
 /** Root of every error this client throws. */
 export class HiroError extends Error {
