@@ -5,8 +5,8 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { paginate } from "../features/paginate.js";
 import type { Page } from "../spec/types.js";
+import type { CliIo } from "./io.js";
 import { itemWriter, jsonText } from "./output.js";
-import type { CliIo } from "./program.js";
 
 /** The output flags of the global options. */
 export interface OutputFlags {

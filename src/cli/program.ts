@@ -10,6 +10,7 @@ import type { Page } from "../spec/types.js";
 import { collectHeader, headersOf, integer, pagingOptions } from "./arguments.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 import { HELP_AFTER_OPTIONS } from "./help.js";
+import type { CliIo } from "./io.js";
 import { withFlagName } from "./option-names.js";
 import { type PageOptions, printPages, printValue } from "./page-output.js";
 import {
@@ -23,15 +24,6 @@ import {
 } from "./service-urls.js";
 import { registerVerify } from "./verify/verify-command.js";
 
-/** Where the CLI reads and writes. */
-export interface CliIo {
-  env: Record<string, string | undefined>;
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-  /** Starts the embedded Prism mock for `--mock`; returns its URL and a stop function. */
-  startMock?: () => Promise<{ url: string; stop(): Promise<void> }>;
-}
-
 interface GlobalOptions extends UrlFlags {
   apiKey?: string;
   mock?: boolean;
@@ -41,6 +33,8 @@ interface GlobalOptions extends UrlFlags {
   ndjson?: boolean;
   header?: string[];
 }
+
+export type { CliIo } from "./io.js";
 
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

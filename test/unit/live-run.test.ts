@@ -2,12 +2,11 @@
  * The opt-in live contract run: its switch reads only its own HIRO_LIVE_* variables, and its judgement
  * fails any service that does not answer its sample with data (against local servers on 127.0.0.1).
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLookupClient, type ServiceName } from "../../src/index.js";
 import { startFakeDeployment } from "../helpers/fake-deployment.js";
 import { type LiveTarget, liveSampleProblem, liveServices, liveTargetOf } from "../helpers/live-run.js";
+import { serveWith } from "../helpers/serve-with.js";
 import { specSamples } from "../helpers/spec.js";
 
 const CLI_ENV = {
@@ -123,22 +122,3 @@ describe("liveSampleProblem: a live run fails unless each service answers its sa
     );
   });
 });
-
-/** A node:http server on 127.0.0.1 that answers each GET with `answer(path + query)`. */
-async function serveWith(answer: (path: string) => Promise<Response>) {
-  const server = createServer(async (req, res) => {
-    const response = await answer(req.url ?? "/");
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}

@@ -4,10 +4,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { HiroValidationError } from "../../errors/errors.js";
-import { printable } from "../../errors/safe-text.js";
 import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../../input/validate-input.js";
 import type { ServiceName } from "../../spec/services.js";
 import type { ServiceUrls } from "../service-urls.js";
+import { printable } from "../text.js";
 import type { VerifyTargets } from "./verify.js";
 
 /** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */
@@ -88,6 +88,7 @@ export function targetsOf(input: VerifyInput, urls: ServiceUrls): VerifyTargets 
   if (urls.metadata) {
     targets.metadata = {
       url: urls.metadata.url,
+      mock: urls.metadata.from === "--mock",
       principal: checkPrincipal(need(input.principal, "--principal", "metadata")),
       tokenId: checkTokenId(need(input.tokenId, "--token-id", "metadata")),
     };
@@ -95,11 +96,16 @@ export function targetsOf(input: VerifyInput, urls: ServiceUrls): VerifyTargets 
   if (urls.ordinals) {
     targets.ordinals = {
       url: urls.ordinals.url,
+      mock: urls.ordinals.from === "--mock",
       ordinal: checkOrdinal(need(input.ordinal, "--ordinal", "ordinals")),
     };
   }
   if (urls.runes) {
-    targets.runes = { url: urls.runes.url, txId: checkTxId(need(input.txId, "--tx-id", "runes")) };
+    targets.runes = {
+      url: urls.runes.url,
+      mock: urls.runes.from === "--mock",
+      txId: checkTxId(need(input.txId, "--tx-id", "runes")),
+    };
   }
   if (!targets.metadata && !targets.ordinals && !targets.runes) {
     throw new HiroValidationError(

@@ -24,9 +24,14 @@ export interface ConformanceRow {
 
 /** What to verify: each service that is given, at its URL, with its known-good sample. */
 export interface VerifyTargets {
-  metadata?: { url: string; principal: string; tokenId: string } | undefined;
-  ordinals?: { url: string; ordinal: number } | undefined;
-  runes?: { url: string; txId: string } | undefined;
+  metadata?: ({ url: string; principal: string; tokenId: string } & OnMock) | undefined;
+  ordinals?: ({ url: string; ordinal: number } & OnMock) | undefined;
+  runes?: ({ url: string; txId: string } & OnMock) | undefined;
+}
+
+/** `mock`: the service is the embedded mock of `--mock` (never inferred from what a server sends). */
+interface OnMock {
+  mock?: boolean | undefined;
 }
 
 /** How to send. */
@@ -43,10 +48,21 @@ export interface VerifySettings {
   fetch?: typeof fetch | undefined;
 }
 
-/** The conformance table, and the services found to be mocks. */
+/** What one service's checks found out beyond the rows. */
+export interface ServiceNote {
+  service: ServiceName;
+  url: string;
+  /** Why the service was taken as down (its later checks failed without being sent), if it was. */
+  down?: string | undefined;
+  /** An answer carried Prism's `sl-violations` header: noted, never a reason to pass a check. */
+  prismHeader: boolean;
+}
+
+/** The conformance table, the services that are the embedded mock (`--mock`), and notes per service. */
 export interface VerifyReport {
   rows: ConformanceRow[];
   mocks: ServiceName[];
+  services: ServiceNote[];
 }
 
 /**
@@ -65,37 +81,53 @@ export async function verifyDeployment(
       ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
       ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
-  const plans: { service: ServiceName; state: ServiceState; checks: Check[] }[] = [];
+  const plans: { service: ServiceName; url: string; state: ServiceState; checks: Check[] }[] = [];
   const { metadata, ordinals, runes } = targets;
   if (metadata) {
-    const state = new ServiceState(settings.mock === true);
+    const state = new ServiceState(settings.mock === true || metadata.mock === true);
     plans.push({
       service: "metadata",
+      url: metadata.url,
       state,
       checks: metadataChecks(clientFor(metadata.url, settings.apiKey), metadata, state),
     });
   }
   if (ordinals) {
-    const state = new ServiceState(settings.mock === true);
+    const state = new ServiceState(settings.mock === true || ordinals.mock === true);
     plans.push({
       service: "ordinals",
+      url: ordinals.url,
       state,
       checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state),
     });
   }
   if (runes) {
-    const state = new ServiceState(settings.mock === true);
-    plans.push({ service: "runes", state, checks: runesChecks(clientFor(runes.url), runes.txId, state) });
+    const state = new ServiceState(settings.mock === true || runes.mock === true);
+    plans.push({
+      service: "runes",
+      url: runes.url,
+      state,
+      checks: runesChecks(clientFor(runes.url), runes.txId, state),
+    });
   }
 
   const rows: ConformanceRow[] = [];
   for (const { service, state, checks } of plans) {
     for (const { check, expected, mockLimited, run } of checks) {
       const { ok, got } = await run();
-      // Judged after the answer: the bad requests, which run first, are what reveals a mock.
+      // Only --mock makes a service a mock: a deployment's own headers never turn a FAIL into this.
       const result: Verdict = mockLimited && state.mock ? "not checkable on a mock" : ok ? "pass" : "FAIL";
       rows.push({ check, service, expected, got, result });
     }
   }
-  return { rows, mocks: plans.filter((p) => p.state.mock).map((p) => p.service) };
+  return {
+    rows,
+    mocks: plans.filter((p) => p.state.mock).map((p) => p.service),
+    services: plans.map(({ service, url, state }) => ({
+      service,
+      url,
+      down: state.down,
+      prismHeader: state.prismHeader,
+    })),
+  };
 }
