@@ -22,13 +22,18 @@ export interface PageOptions {
   max?: number;
 }
 
-/** Prints one value as JSON; with --ndjson a page's results one per line. */
+/** Prints a token as JSON (one line with --ndjson, whatever keys it has). */
 export function printValue(io: CliIo, global: OutputFlags, value: unknown): void {
-  if (global.ndjson && typeof value === "object" && value !== null && "results" in value) {
-    for (const item of (value as Page<unknown>).results) io.stdout.write(`${jsonText(item)}\n`);
+  io.stdout.write(`${jsonText(value, io.stdout.isTTY === true && !global.ndjson)}\n`);
+}
+
+/** Prints a page as JSON; with --ndjson its results one per line. */
+export function printPage(io: CliIo, global: OutputFlags, value: Page<unknown>): void {
+  if (global.ndjson) {
+    for (const item of value.results) io.stdout.write(`${jsonText(item)}\n`);
     return;
   }
-  io.stdout.write(`${jsonText(value, io.stdout.isTTY === true && !global.ndjson)}\n`);
+  printValue(io, global, value);
 }
 
 /**
@@ -43,7 +48,7 @@ export async function printPages<T>(
 ): Promise<void> {
   if (!options.all) {
     if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
-    printValue(io, global, await fetchPage({ ...options }));
+    printPage(io, global, await fetchPage({ ...options }));
     return;
   }
   if (options.limit !== undefined)

@@ -323,4 +323,28 @@ describe("verify says why (issue 20, item 3)", () => {
     );
     expect(rows).toEqual([]);
   });
+
+  it("a body nested too deeply for JSON.stringify still gets its table (issue 21)", async () => {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const odd = await small(
+      serveWith(
+        (path) =>
+          new Response(
+            path.startsWith("/metadata/")
+              ? `{"token_uri":${deep}}`
+              : `{"limit":20,"offset":0,"total":1,"results":[${deep}]}`,
+            {
+              status: path.includes("limit=61") ? 400 : 200,
+              headers: { "content-type": "application/json" },
+            },
+          ),
+      ),
+    );
+    const { code, rows, stdout } = await verify(args(odd.url));
+    expect(code).toBe(7);
+    expect(rows).toEqual([]);
+    expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
+    expect(stdout).toMatch(/^ {2}metadata: \d+ of 5 FAIL/m);
+    expect(stdout.replace(/\s+/g, " ")).toContain("(a value nested too deeply to show)");
+  });
 });

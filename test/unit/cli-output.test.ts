@@ -188,3 +188,44 @@ describe("server text never reaches the terminal with control characters", () =>
     expect(stderr).toBe("\r1 / 3\r2 / 3\r3 / 3\n");
   });
 });
+
+describe("odd bodies do not break the output (issue 21)", () => {
+  /** A token whose metadata nests `depth` levels of arrays inside `properties`. */
+  const nested = (depth: number) => JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`) as unknown;
+
+  it("a token nested too deeply to print exits 5 (the service's answer), not 6 (network), saying why", async () => {
+    const base = await serve(() => ({
+      status: 200,
+      body: { token_uri: "ipfs://x", metadata: { sip: 16, name: "n", properties: { deep: "" } } },
+    }));
+    // JSON.stringify of the test server cannot write it either: send the text by hand.
+    await new Promise((resolve) => server?.close(resolve));
+    const depth = 20_000;
+    server = createServer((_, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        `{"token_uri":"ipfs://x","metadata":{"sip":16,"name":"n","properties":{"deep":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
+      );
+    });
+    const port = Number(new URL(base).port);
+    await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
+    expect(() => JSON.stringify(nested(depth))).toThrow(RangeError);
+    const run = await cli(["--base-url", base, "sft", PRINCIPAL, "1"]);
+    expect(run.code).toBe(EXIT.apiError);
+    expect(run.stderr).toMatch(/^hiro-lookup: the answer is nested too deeply to print as JSON/);
+    expect(run.stdout).toBe("");
+  });
+
+  it("--ndjson prints a token as one line, even when it has a `results` key (only a page is split)", async () => {
+    const token = { token_uri: "ipfs://x", results: [1, 2], metadata: { sip: 16, name: "n" } };
+    const base = await serve(() => ({ status: 200, body: token }));
+    const run = await cli(["--base-url", base, "--ndjson", "sft", PRINCIPAL, "1"]);
+    expect(run.code).toBe(0);
+    expect(
+      run.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([token]);
+  });
+});
