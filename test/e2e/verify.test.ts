@@ -345,6 +345,6 @@ describe("verify says why (issue 20, item 3)", () => {
     expect(rows).toEqual([]);
     expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
     expect(stdout).toMatch(/^ {2}metadata: \d+ of 5 FAIL/m);
-    expect(stdout.replace(/\s+/g, " ")).toContain("(a value nested too deeply to show)");
+    expect(stdout).toContain("200 (a value nested too deeply");
   });
 });
