@@ -8,6 +8,8 @@ export interface CliStream {
   columns?: number;
 }
 
+import type { LookupClient, LookupClientOptions } from "../index.js";
+
 /** Where the CLI reads and writes. */
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -15,6 +17,8 @@ export interface CliIo {
   stderr: CliStream;
   /** Starts the embedded Prism mock for `--mock`; returns its URL and a stop function. */
   startMock?: () => Promise<{ url: string; stop(): Promise<void> }>;
+  /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */
+  createClient?: (options: LookupClientOptions) => LookupClient;
 }
 
 /** The width to fit text to: the terminal's, else `COLUMNS`, else 100 (a pipe or a file). */

@@ -3,15 +3,25 @@
  * arguments, environment and streams as parameters, so tests can run it in-process or as a process.
  */
 import { Command, CommanderError, Option } from "commander";
-import { HiroValidationError } from "../errors/errors.js";
-import { waitForMetadata } from "../features/wait-for-metadata.js";
-import { createLookupClient, type LookupClient } from "../lookups/client.js";
-import type { Page } from "../spec/types.js";
+import {
+  createLookupClient,
+  HiroValidationError,
+  HiroWaitTimeoutError,
+  type LookupClient,
+  type Page,
+  waitForMetadata,
+} from "../index.js";
 import { collectHeader, headersOf, integer, pagingOptions } from "./arguments.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 import { HELP_AFTER_OPTIONS } from "./help.js";
 import type { CliIo } from "./io.js";
 import { withFlagName } from "./option-names.js";
+import {
+  type ClientOptionsWithMaxLimit,
+  type MaxLimitFlags,
+  maxLimitOf,
+  maxLimitOptions,
+} from "./page-maximum.js";
 import { type PageOptions, printPages, printValue } from "./page-output.js";
 import {
   apiKeyFor,
@@ -23,8 +33,9 @@ import {
   type UrlFlags,
 } from "./service-urls.js";
 import { registerVerify } from "./verify/verify-command.js";
+import { packageVersion } from "./version.js";
 
-interface GlobalOptions extends UrlFlags {
+interface GlobalOptions extends UrlFlags, MaxLimitFlags {
   apiKey?: string;
   mock?: boolean;
   timeout?: number;
@@ -76,8 +87,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .addHelpText("after", HELP_AFTER_OPTIONS)
     // verify reads the same URL and key flags: show them in its help too.
     .configureHelp({ showGlobalOptions: true })
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  maxLimitOptions(program);
 
   /** Runs one lookup with the global options, printing its result or its error. */
   const run =
@@ -101,19 +115,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         }
         const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
         if (note) line(note);
-        const client = createLookupClient({
+        const maxLimit = maxLimitOf(global);
+        const options: ClientOptionsWithMaxLimit = {
           ...(baseUrl === undefined ? {} : { baseUrl }),
           ...(apiKey ? { apiKey } : {}),
           ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
           ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
+          ...(maxLimit ? { maxLimit } : {}),
           headers: headersOf(global.header),
-        });
+        };
+        const client = (io.createClient ?? createLookupClient)(options);
         await action(client, global, command);
       } catch (caught) {
         // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
         const error = withFlagName(inCliTerms(caught, urls));
         exitCode = exitCodeFor(error);
-        line(error instanceof Error ? error.message : String(error));
+        line(messageOf(error));
       } finally {
         await stopMock?.();
       }
@@ -196,6 +213,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
+    // A flag's value refused by its parser (`--limit x`, `--timeout 0`): one line, as the client's refusals.
+    if (error instanceof HiroValidationError) {
+      line(error.message);
+      return EXIT.usage;
+    }
     if (error instanceof CommanderError) {
       // Our own commands end with a code of their own (verify's FAIL); --help and --version with 0.
       if (error.code.startsWith("hiro-lookup.")) return error.exitCode;
@@ -204,4 +226,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     throw error;
   }
   return exitCode;
+}
+
+/** An error as the CLI tells it: `--wait`'s deadline named by its flag, not the library's option. */
+function messageOf(error: unknown): string {
+  if (error instanceof HiroWaitTimeoutError) {
+    return `${error.lastError.operationId}: the token's metadata was still being fetched after ${error.deadlineMs} ms (--wait-timeout)`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

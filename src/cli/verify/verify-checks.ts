@@ -5,8 +5,7 @@
  */
 
 import { parameterRules as rules } from "../../generated/parameters.js";
-import type { LookupClient } from "../../lookups/client.js";
-import type { OperationId } from "../../spec/types.js";
+import type { LookupClient, OperationId } from "../../index.js";
 import type { RawAnswer } from "./verify-http.js";
 import { judgeBadRequest, judgeEmptyPage, judgeSample, judgeSubject, judgeValid } from "./verify-judge.js";
 import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";

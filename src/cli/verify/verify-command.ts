@@ -3,7 +3,7 @@
  * its rows as JSON with `--json`) and fails on any FAIL. Registered on the program by `registerVerify`.
  */
 import type { Command } from "commander";
-import { HiroValidationError } from "../../errors/errors.js";
+import { HiroValidationError } from "../../index.js";
 import { EXIT } from "../exit-codes.js";
 import { type CliIo, widthOf } from "../io.js";
 import { jsonText } from "../output.js";

@@ -3,9 +3,8 @@
  * turned into checked targets. A service is verified when its URL is given, and then needs its sample.
  */
 import { readFile } from "node:fs/promises";
-import { HiroValidationError } from "../../errors/errors.js";
+import { HiroValidationError, type ServiceName } from "../../index.js";
 import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../../input/validate-input.js";
-import type { ServiceName } from "../../spec/services.js";
 import type { ServiceUrls } from "../service-urls.js";
 import { printable } from "../text.js";
 import type { VerifyTargets } from "./verify.js";

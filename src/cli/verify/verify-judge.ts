@@ -3,7 +3,7 @@
  * actually seen. Each names the spec's promise it holds the deployment to.
  */
 
-import type { OperationId } from "../../spec/types.js";
+import type { OperationId } from "../../index.js";
 import { responseValidators } from "../../validators.js";
 import { jsonForMessage, printable } from "../text.js";
 import { BAD_REQUEST_BODY, bodyProblems, ERROR_BODY_SCHEMAS } from "./verify-error-bodies.js";

@@ -4,8 +4,7 @@
  * Each service gets its own client (own base URL; the API key only for the token metadata service), so
  * requests go through the same pipeline as the lookups: retries, `Retry-After`, timeouts, size cap.
  */
-import { createLookupClient, type LookupClient } from "../../lookups/client.js";
-import type { ServiceName } from "../../spec/services.js";
+import { createLookupClient, type LookupClient, type ServiceName } from "../../index.js";
 import { ordinalsChecks, runesChecks } from "./verify-checks.js";
 import { metadataChecks } from "./verify-metadata-checks.js";
 import { type Check, ServiceState } from "./verify-state.js";
