@@ -66,8 +66,8 @@ afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
-const serve = async (mode: FakeMode) => {
-  fake = await startFakeDeployment(mode, SAMPLES);
+const serve = async (mode: FakeMode, maxLimit?: number) => {
+  fake = await startFakeDeployment(mode, SAMPLES, maxLimit === undefined ? {} : { maxLimit });
   return fake.url;
 };
 
@@ -84,7 +84,7 @@ describe("verify against the Prism mock", () => {
     expect(code).toBe(0);
     expect(stopped).toBe(1);
     const rows = JSON.parse(stdout) as ConformanceRow[];
-    expect(rows).toHaveLength(23);
+    expect(rows).toHaveLength(25);
     for (const r of rows) {
       const expected = MOCK_CHECKABLE.includes(r.check) ? "pass" : "not checkable on a mock";
       expect({ ...r, result: r.result }).toEqual({ ...r, result: expected });
@@ -115,10 +115,10 @@ describe("verify against the Prism mock", () => {
     expect(run.stdout).toMatch(/^ {2}result +check +expected +got$/m);
     expect(run.stdout).toMatch(/^ {2}pass +sample sat +200, 1\+ results/m);
     expect(run.stdout).toMatch(
-      /^ {2}ordinals: \d+ of 8 FAIL, \d+ pass; it sends Prism's sl-violations header/m,
+      /^ {2}ordinals: \d+ of 9 FAIL, \d+ pass; page maximum 60; it sends Prism's sl-violations/m,
     );
     expect(run.stderr).toMatch(
-      /verify: \d+ of 23 checks FAIL: metadata \d+ of 5, ordinals \d+ of 8, runes \d+ of 10/,
+      /verify: \d+ of 25 checks FAIL: metadata \d+ of 5, ordinals \d+ of 9, runes \d+ of 11/,
     );
   });
 });
@@ -130,7 +130,7 @@ describe("verify against a fake deployment", () => {
     const down = status === 500 ? " \\(down\\)" : "";
     expect(stderr).toMatch(
       new RegExp(
-        `verify: 23 of 23 checks FAIL: metadata 5 of 5${down}, ordinals 8 of 8${down}, runes 10 of 10${down}`,
+        `verify: 25 of 25 checks FAIL: metadata 5 of 5${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
       ),
     );
     // Cause first in every cell, the service's own words kept.
@@ -185,7 +185,7 @@ describe("verify against a fake deployment", () => {
     ]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(rows).toHaveLength(23);
+    expect(rows).toHaveLength(25);
     expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
     const sent = fake?.requests ?? [];
     expect(sent.filter((r) => r.apiKey === "k1").every((r) => r.url.startsWith("/metadata/"))).toBe(true);
@@ -250,7 +250,7 @@ describe("verify says why (issue 20, item 3)", () => {
     for (const r of metadata)
       expect(r).toMatchObject({ result: "FAIL", got: expect.stringMatching(/^no answer: ECONNREFUSED/) });
     expect(rows.filter((r) => r.service === "runes" && r.result !== "pass")).toEqual([]);
-    expect(stderr).toBe("hiro-lookup: verify: 5 of 15 checks FAIL: metadata 5 of 5 (down)\n");
+    expect(stderr).toBe("hiro-lookup: verify: 5 of 16 checks FAIL: metadata 5 of 5 (down)\n");
   });
 
   it("a route's 404 keeps its 'not found' at the start of the cell", async () => {
@@ -282,7 +282,7 @@ describe("verify says why (issue 20, item 3)", () => {
       ...args(await serve({ status: 500 })).map((a) => (a === "0" ? "1" : a)),
     ]);
     expect(code).toBe(7);
-    // One check per service went out, with its one retry: 3 × 2 requests instead of 23 × 2.
+    // One check per service went out, with its one retry: 3 × 2 requests instead of 25 × 2.
     expect(fake?.requests).toHaveLength(6);
     expect(stdout).toMatch(/^ {2}metadata: 5 of 5 FAIL, 0 pass; down: 500 Error: fake failure$/m);
     expect(rows).toEqual([]);
@@ -346,5 +346,42 @@ describe("verify says why (issue 20, item 3)", () => {
     expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
     expect(stdout).toMatch(/^ {2}metadata: \d+ of 5 FAIL/m);
     expect(stdout).toContain("200 (a value nested too deeply");
+  });
+});
+
+describe("the deployment's page maximum (issue 20, item 2: API_RESULTS_MAX_LIMIT)", () => {
+  it.each([100, 20])("a deployment configured at %i passes, and verify reports its maximum", async (max) => {
+    const { code, rows } = await verify([...args(await serve("conformant", max)), "--json"]);
+    expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
+    expect(code).toBe(0);
+    for (const service of ["ordinals", "runes"]) {
+      expect(row(rows, service, "page maximum").got).toBe(
+        `${max}, set by the deployment (the spec says 60); the lookups need --${service}-max-limit ${max}`,
+      );
+    }
+    // The limit one above the deployment's maximum is the refused one.
+    expect(fake?.requests.map((r) => r.url)).toContain(
+      `/runes/v1/transactions/${SAMPLES.txId}/activity?limit=${max + 1}`,
+    );
+  });
+
+  it("the spec's 60 is reported as such, in the table's summary too", async () => {
+    const { code, stdout } = await verify(args(await serve("conformant")));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ {2}runes: no FAIL of 11, 11 pass; page maximum 60$/m);
+  });
+
+  it("FAILs when the deployment's maximum is not the one --runes-max-limit gives", async () => {
+    const { code, rows } = await verify([
+      ...args(await serve("conformant", 20)),
+      "--runes-max-limit",
+      "100",
+      "--json",
+    ]);
+    expect(code).toBe(7);
+    expect(row(rows, "runes", "page maximum")).toMatchObject({
+      result: "FAIL",
+      got: "20, not the 100 of --runes-max-limit",
+    });
   });
 });

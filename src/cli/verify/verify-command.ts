@@ -7,12 +7,13 @@ import { HiroValidationError } from "../../index.js";
 import { EXIT } from "../exit-codes.js";
 import { type CliIo, widthOf } from "../io.js";
 import { jsonText } from "../output.js";
+import { type MaxLimitFlags, maxLimitOf } from "../page-maximum.js";
 import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "../service-urls.js";
 import { verifyDeployment } from "./verify.js";
 import { merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
 import { failureLine, formatTable, tally } from "./verify-table.js";
 
-interface VerifyOptions extends VerifyInput, UrlFlags {
+interface VerifyOptions extends VerifyInput, UrlFlags, MaxLimitFlags {
   config?: string;
   apiKey?: string;
   mock?: boolean;
@@ -79,6 +80,7 @@ export function registerVerify(program: Command, io: CliIo): void {
           apiKey,
           timeoutMs: options.timeout,
           maxRetries: options.retries === undefined ? undefined : Math.min(options.retries, 10),
+          maxLimit: maxLimitOf(options),
         });
       } catch (error) {
         if (error instanceof HiroValidationError) {

@@ -4,6 +4,7 @@
  * answered with Prism's `sl-violations` header. Only `--mock` makes a service a mock: a deployment that
  * sends that header must not grade itself "not checkable on a mock".
  */
+import type { ServiceName } from "../../index.js";
 import { describe, type Exchange, exchange, failed, type RawAnswer } from "./verify-http.js";
 import { judgeEtag, judgeNotModified, type Outcome, resultsOf } from "./verify-judge.js";
 
@@ -25,8 +26,13 @@ export class ServiceState {
   down: string | undefined;
   /** Whether an answer carried Prism's `sl-violations` header (a note only: it never changes a verdict). */
   prismHeader = false;
+  /** The largest `limit` the service accepts, once the "page maximum" check found it. */
+  pageMaximum: number | undefined;
   /** `mock`: the service is the embedded mock of `--mock`, the only way a check becomes "not checkable". */
-  constructor(readonly mock: boolean) {}
+  constructor(
+    readonly service: ServiceName,
+    readonly mock: boolean,
+  ) {}
 
   /**
    * Sends one request, unless the service is down: then the check fails at once with that cause. No

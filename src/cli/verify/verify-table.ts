@@ -43,16 +43,17 @@ export function serviceSummary(report: VerifyReport, service: ServiceName): stri
   const { pass, fail, notCheckable } = tally(rows);
   const note = report.services.find((s) => s.service === service);
   const counts = [
-    fail > 0 ? `${fail} of ${rows.length} FAIL` : `all ${rows.length} checks without a FAIL`,
+    fail > 0 ? `${fail} of ${rows.length} FAIL` : `no FAIL of ${rows.length}`,
     `${pass} pass`,
     ...(notCheckable > 0 ? [`${notCheckable} not checkable on a mock (--mock)`] : []),
   ].join(", ");
   const why = note?.down ? `; down: ${note.down}` : "";
+  const page = note?.pageMaximum === undefined ? "" : `; page maximum ${note.pageMaximum}`;
   const header =
     note?.prismHeader && !report.mocks.includes(service)
       ? "; it sends Prism's sl-violations header (a mock?), which never passes a check: use --mock for the embedded mock"
       : "";
-  return `${service}: ${counts}${why}${header}`;
+  return `${service}: ${counts}${page}${why}${header}`;
 }
 
 /** The table for a terminal `width` characters wide, a summary per service, then the totals. */

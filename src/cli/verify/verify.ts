@@ -43,6 +43,8 @@ export interface VerifySettings {
   maxRetries?: number | undefined;
   /** Every service is known to be a mock (the embedded one of `--mock`), whatever it answers. */
   mock?: boolean | undefined;
+  /** The page maximum each paged service is said to have (`--ordinals-max-limit`, `--runes-max-limit`). */
+  maxLimit?: { ordinals?: number; runes?: number } | undefined;
   /** The fetch under the pipeline (tests). */
   fetch?: typeof fetch | undefined;
 }
@@ -55,6 +57,8 @@ export interface ServiceNote {
   down?: string | undefined;
   /** An answer carried Prism's `sl-violations` header: noted, never a reason to pass a check. */
   prismHeader: boolean;
+  /** The largest `limit` a paged service accepts, when found. */
+  pageMaximum?: number | undefined;
 }
 
 /** The conformance table, the services that are the embedded mock (`--mock`), and notes per service. */
@@ -83,7 +87,7 @@ export async function verifyDeployment(
   const plans: { service: ServiceName; url: string; state: ServiceState; checks: Check[] }[] = [];
   const { metadata, ordinals, runes } = targets;
   if (metadata) {
-    const state = new ServiceState(settings.mock === true || metadata.mock === true);
+    const state = new ServiceState("metadata", settings.mock === true || metadata.mock === true);
     plans.push({
       service: "metadata",
       url: metadata.url,
@@ -92,21 +96,21 @@ export async function verifyDeployment(
     });
   }
   if (ordinals) {
-    const state = new ServiceState(settings.mock === true || ordinals.mock === true);
+    const state = new ServiceState("ordinals", settings.mock === true || ordinals.mock === true);
     plans.push({
       service: "ordinals",
       url: ordinals.url,
       state,
-      checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state),
+      checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state, settings.maxLimit?.ordinals),
     });
   }
   if (runes) {
-    const state = new ServiceState(settings.mock === true || runes.mock === true);
+    const state = new ServiceState("runes", settings.mock === true || runes.mock === true);
     plans.push({
       service: "runes",
       url: runes.url,
       state,
-      checks: runesChecks(clientFor(runes.url), runes.txId, state),
+      checks: runesChecks(clientFor(runes.url), runes.txId, state, settings.maxLimit?.runes),
     });
   }
 
@@ -127,6 +131,7 @@ export async function verifyDeployment(
       url,
       down: state.down,
       prismHeader: state.prismHeader,
+      pageMaximum: state.pageMaximum,
     })),
   };
 }
