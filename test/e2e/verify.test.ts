@@ -217,7 +217,7 @@ describe("verify against a fake deployment", () => {
       /--ordinal: is needed to verify the ordinals service/,
     ],
     [["verify"], /give at least one of --metadata-url/],
-    [["verify", "--runes-url", "http://127.0.0.1:1", "--tx-id", "xyz"], /tx_id: must be 64 hex/],
+    [["verify", "--runes-url", "http://127.0.0.1:1", "--tx-id", "xyz"], /--tx-id: must be 64 hex/],
   ])("is a usage error, sending nothing, for %j", async (argv, message) => {
     const { code, stderr } = await verify(argv);
     expect(code).toBe(2);

@@ -61,6 +61,8 @@ describe("SPEC_LIMITS", () => {
       limitMaximum: parameterRules.limit.maximum,
       offsetMinimum: parameterRules.offset.minimum,
       ordinalExclusiveMaximum: parameterRules.ordinal.exclusiveMaximum,
+      principalPattern: parameterRules.principal.pattern,
+      txIdPattern: parameterRules.tx_id.pattern,
     });
   });
 });

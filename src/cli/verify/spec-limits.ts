@@ -1,5 +1,5 @@
 /**
- * The spec's parameter limits that `verify` steps outside of. The CLI uses the library through its
+ * The spec's parameter rules that `verify` steps outside of, and checks its samples with. The CLI uses the library through its
  * public entry only, so they are kept here as data; test/unit/verify-page-maximum.test.ts fails when
  * openapi.yaml's rules drift from them.
  */
@@ -9,4 +9,6 @@ export const SPEC_LIMITS = {
   offsetMinimum: 0,
   /** One past the last sat (2099999997689999). */
   ordinalExclusiveMaximum: 2099999997690000,
+  principalPattern: "^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$",
+  txIdPattern: "^[a-fA-F0-9]{64}$",
 } as const;

@@ -4,9 +4,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { HiroValidationError, type ServiceName } from "../../index.js";
-import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../../input/validate-input.js";
 import type { ServiceUrls } from "../service-urls.js";
 import { printable } from "../text.js";
+import { sampleOrdinal, samplePrincipal, sampleTokenId, sampleTxId } from "./sample-checks.js";
 import type { VerifyTargets } from "./verify.js";
 
 /** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */
@@ -88,22 +88,22 @@ export function targetsOf(input: VerifyInput, urls: ServiceUrls): VerifyTargets 
     targets.metadata = {
       url: urls.metadata.url,
       mock: urls.metadata.from === "--mock",
-      principal: checkPrincipal(need(input.principal, "--principal", "metadata")),
-      tokenId: checkTokenId(need(input.tokenId, "--token-id", "metadata")),
+      principal: samplePrincipal(need(input.principal, "--principal", "metadata")),
+      tokenId: sampleTokenId(need(input.tokenId, "--token-id", "metadata")),
     };
   }
   if (urls.ordinals) {
     targets.ordinals = {
       url: urls.ordinals.url,
       mock: urls.ordinals.from === "--mock",
-      ordinal: checkOrdinal(need(input.ordinal, "--ordinal", "ordinals")),
+      ordinal: sampleOrdinal(need(input.ordinal, "--ordinal", "ordinals")),
     };
   }
   if (urls.runes) {
     targets.runes = {
       url: urls.runes.url,
       mock: urls.runes.from === "--mock",
-      txId: checkTxId(need(input.txId, "--tx-id", "runes")),
+      txId: sampleTxId(need(input.txId, "--tx-id", "runes")),
     };
   }
   if (!targets.metadata && !targets.ordinals && !targets.runes) {
