@@ -1,9 +1,88 @@
 /**
- * Checks of client and per-call options. Each throws a {@link HiroValidationError} naming the option
- * and what is allowed, before anything is sent.
+ * The client's and the calls' option defaults, and their checks, in one place. Each check throws a
+ * {@link HiroValidationError} naming the option and what is allowed, before anything is sent. Client
+ * options are checked once, at creation; a call's options only when it gives them.
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+
+/** The defaults of the client's options. */
+export const DEFAULTS = {
+  /** Time limit of each attempt, in ms. */
+  timeoutMs: 30_000,
+  /** Time limit of a whole lookup, in ms. */
+  totalTimeoutMs: 120_000,
+  /** Retries after the first attempt. */
+  maxRetries: 2,
+  /** Largest body read, in decoded bytes: 16 MiB (the largest real page is about 5 MB). */
+  maxResponseBytes: 16 * 1024 * 1024,
+} as const;
+
+/** Per-call options of every lookup; each overrides the client's option of the same name. */
+export interface RequestOptions {
+  /** Aborts the call, including any wait between retries; it rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+  /** Time limit of each attempt, in ms (default: the client's, 30 000). */
+  timeoutMs?: number | undefined;
+  /** Time limit of the whole call, middleware, retries and waits included, in ms (default: the client's). */
+  totalTimeoutMs?: number | undefined;
+  /** Retries after the first attempt (default: the client's, 2). */
+  maxRetries?: number | undefined;
+  /** Extra request headers for this call. */
+  headers?: HeadersInit | undefined;
+}
+
+/** The limits of one call, checked, the client's filling in what the call does not give. */
+export interface CallOptions {
+  timeoutMs: number;
+  totalTimeoutMs: number;
+  maxRetries: number;
+  headers?: Headers | undefined;
+}
+
+/** The limits the client was created with, checked; `given` are its options, `undefined` meaning the default. */
+export function limitsOf(given: {
+  timeoutMs?: number | undefined;
+  totalTimeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  maxResponseBytes?: number | undefined;
+}) {
+  return {
+    timeoutMs:
+      given.timeoutMs === undefined ? DEFAULTS.timeoutMs : checkTimeout("timeoutMs", given.timeoutMs),
+    totalTimeoutMs:
+      given.totalTimeoutMs === undefined
+        ? DEFAULTS.totalTimeoutMs
+        : checkTimeout("totalTimeoutMs", given.totalTimeoutMs),
+    maxRetries:
+      given.maxRetries === undefined ? DEFAULTS.maxRetries : checkRetries("maxRetries", given.maxRetries),
+    maxResponseBytes:
+      given.maxResponseBytes === undefined
+        ? DEFAULTS.maxResponseBytes
+        : checkByteCount("maxResponseBytes", given.maxResponseBytes),
+  };
+}
+
+/** A call's options over the client's `limits`: the client's own object when the call changes nothing. */
+export function callOptionsOf(limits: CallOptions, options: RequestOptions | undefined): CallOptions {
+  if (options === undefined) return limits;
+  const { timeoutMs, totalTimeoutMs, maxRetries, headers } = options;
+  if (
+    timeoutMs === undefined &&
+    totalTimeoutMs === undefined &&
+    maxRetries === undefined &&
+    headers === undefined
+  ) {
+    return limits;
+  }
+  return {
+    timeoutMs: timeoutMs === undefined ? limits.timeoutMs : checkTimeout("timeoutMs", timeoutMs),
+    totalTimeoutMs:
+      totalTimeoutMs === undefined ? limits.totalTimeoutMs : checkTimeout("totalTimeoutMs", totalTimeoutMs),
+    maxRetries: maxRetries === undefined ? limits.maxRetries : checkRetries("maxRetries", maxRetries),
+    headers: checkHeaders("headers", headers),
+  };
+}
 
 /**
  * Checks a duration option in ms; `name` is the option's name in messages. The ceiling is setTimeout's:
