@@ -85,33 +85,37 @@ export function operationRows(spec: Spec): OperationRow[] {
 /** The content of `src/generated/operations.ts`. */
 export function operationsSource(spec: Spec): string {
   const list = (names: string[]) => `[${names.map((n) => JSON.stringify(n)).join(", ")}]`;
-  const rules = (names: string[]) => `{ ${names.map((n) => `${n}: parameterRules.${n}`).join(", ")} }`;
-  const rows = operationRows(spec).map((row) =>
-    [
-      `  ${row.operationId}: {`,
-      `    method: "${row.method}",`,
-      `    path: ${JSON.stringify(row.path)},`,
-      `    service: "${row.service}",`,
-      `    pathParams: ${rules(row.pathParams)},`,
-      `    queryParams: ${rules(row.queryParams)},`,
-      `    paged: ${row.paged},`,
-      `    responseSchema: "${row.responseSchema}",`,
-      `    invalidRequestSchemas: ${list(row.invalidRequestSchemas)},`,
-      `    errorKinds: ${list(row.errorKinds)},`,
-      "  },",
-    ].join("\n"),
-  );
+  const rows = operationRows(spec);
+  const table = (fields: (row: OperationRow) => string[]) =>
+    rows.flatMap((row) => [`  ${row.operationId}: {`, ...fields(row).map((f) => `    ${f},`), "  },"]);
   return [
     "/**",
     " * Generated from openapi.yaml by scripts/generate.ts (`npm run generate`). Do not edit by hand.",
-    " * One row per operation: its path, service, path and query parameters with the rules the client",
-    " * checks, whether it is paged (offset and limit), its 200 and 400 body schemas, and the error kinds",
-    " * of its documented error bodies (`x-error-kind`).",
+    " * One row per operation: its path, service, path and query parameters (their rules are in",
+    " * `parameters.ts`, by name), and whether it is paged (offset and limit).",
     " */",
-    'import { parameterRules } from "./parameters.js";',
-    "",
     "export const operations = {",
-    ...rows,
+    ...table((row) => [
+      `method: "${row.method}"`,
+      `path: ${JSON.stringify(row.path)}`,
+      `service: "${row.service}"`,
+      `pathParams: ${list(row.pathParams)}`,
+      `queryParams: ${list(row.queryParams)}`,
+      `paged: ${row.paged}`,
+    ]),
+    "} as const;",
+    "",
+    "/**",
+    " * What each operation answers, for tools (verify, docs): the schema of its 200 body, those of its 400",
+    " * bodies, and the error kinds of its documented error bodies (`x-error-kind`). Not needed at run time,",
+    " * so a separate export: a bundler leaves it out of an app that does not read it.",
+    " */",
+    "export const operationAnswers = {",
+    ...table((row) => [
+      `responseSchema: "${row.responseSchema}"`,
+      `invalidRequestSchemas: ${list(row.invalidRequestSchemas)}`,
+      `errorKinds: ${list(row.errorKinds)}`,
+    ]),
     "} as const;",
     "",
   ].join("\n");

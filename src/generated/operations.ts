@@ -1,41 +1,52 @@
 /**
  * Generated from openapi.yaml by scripts/generate.ts (`npm run generate`). Do not edit by hand.
- * One row per operation: its path, service, path and query parameters with the rules the client
- * checks, whether it is paged (offset and limit), its 200 and 400 body schemas, and the error kinds
- * of its documented error bodies (`x-error-kind`).
+ * One row per operation: its path, service, path and query parameters (their rules are in
+ * `parameters.ts`, by name), and whether it is paged (offset and limit).
  */
-import { parameterRules } from "./parameters.js";
-
 export const operations = {
   getSftMetadata: {
     method: "get",
     path: "/metadata/v1/sft/{principal}/{token_id}",
     service: "metadata",
-    pathParams: { principal: parameterRules.principal, token_id: parameterRules.token_id },
-    queryParams: { locale: parameterRules.locale },
+    pathParams: ["principal", "token_id"],
+    queryParams: ["locale"],
     paged: false,
-    responseSchema: "SftMetadataResponse",
-    invalidRequestSchemas: ["ValidationError"],
-    errorKinds: ["not_found", "metadata_pending", "locale_not_found", "token_error"],
   },
   getSatoshiInscriptions: {
     method: "get",
     path: "/ordinals/v1/sats/{ordinal}/inscriptions",
     service: "ordinals",
-    pathParams: { ordinal: parameterRules.ordinal },
-    queryParams: { offset: parameterRules.offset, limit: parameterRules.limit },
+    pathParams: ["ordinal"],
+    queryParams: ["offset", "limit"],
     paged: true,
-    responseSchema: "PaginatedInscriptions",
-    invalidRequestSchemas: ["InvalidSatoshiOrdinalError"],
-    errorKinds: [],
   },
   getTransactionActivity: {
     method: "get",
     path: "/runes/v1/transactions/{tx_id}/activity",
     service: "runes",
-    pathParams: { tx_id: parameterRules.tx_id },
-    queryParams: { offset: parameterRules.offset, limit: parameterRules.limit },
+    pathParams: ["tx_id"],
+    queryParams: ["offset", "limit"],
     paged: true,
+  },
+} as const;
+
+/**
+ * What each operation answers, for tools (verify, docs): the schema of its 200 body, those of its 400
+ * bodies, and the error kinds of its documented error bodies (`x-error-kind`). Not needed at run time,
+ * so a separate export: a bundler leaves it out of an app that does not read it.
+ */
+export const operationAnswers = {
+  getSftMetadata: {
+    responseSchema: "SftMetadataResponse",
+    invalidRequestSchemas: ["ValidationError"],
+    errorKinds: ["not_found", "metadata_pending", "locale_not_found", "token_error"],
+  },
+  getSatoshiInscriptions: {
+    responseSchema: "PaginatedInscriptions",
+    invalidRequestSchemas: ["InvalidSatoshiOrdinalError"],
+    errorKinds: [],
+  },
+  getTransactionActivity: {
     responseSchema: "PaginatedRuneActivity",
     invalidRequestSchemas: ["ValidationError"],
     errorKinds: [],

@@ -16,7 +16,7 @@ export const DEFAULTS = {
   maxRetries: 2,
   /** Largest body read, in decoded bytes: 16 MiB (the largest real page is about 5 MB). */
   maxResponseBytes: 16 * 1024 * 1024,
-} as const;
+};
 
 /** Per-call options of every lookup; each overrides the client's option of the same name. */
 export interface RequestOptions {
@@ -40,48 +40,41 @@ export interface CallOptions {
   headers?: Headers | undefined;
 }
 
-/** The limits the client was created with, checked; `given` are its options, `undefined` meaning the default. */
-export function limitsOf(given: {
-  timeoutMs?: number | undefined;
-  totalTimeoutMs?: number | undefined;
-  maxRetries?: number | undefined;
-  maxResponseBytes?: number | undefined;
-}) {
-  return {
-    timeoutMs:
-      given.timeoutMs === undefined ? DEFAULTS.timeoutMs : checkTimeout("timeoutMs", given.timeoutMs),
-    totalTimeoutMs:
-      given.totalTimeoutMs === undefined
-        ? DEFAULTS.totalTimeoutMs
-        : checkTimeout("totalTimeoutMs", given.totalTimeoutMs),
-    maxRetries:
-      given.maxRetries === undefined ? DEFAULTS.maxRetries : checkRetries("maxRetries", given.maxRetries),
-    maxResponseBytes:
-      given.maxResponseBytes === undefined
-        ? DEFAULTS.maxResponseBytes
-        : checkByteCount("maxResponseBytes", given.maxResponseBytes),
-  };
+/** The limits of a client or a call; each is checked by its own rule. */
+type Limits = Omit<CallOptions, "headers">;
+const LIMIT_CHECKS: Readonly<Record<keyof Limits, (name: string, value: unknown) => number>> = {
+  timeoutMs: checkTimeout,
+  totalTimeoutMs: checkTimeout,
+  maxRetries: checkRetries,
+};
+
+/** `base` with the limits `given` sets (checked); `base` itself when `given` sets none. */
+function withLimits<T extends Limits>(base: T, given: { [K in keyof Limits]?: number | undefined }): T {
+  let out = base;
+  for (const name of Object.keys(LIMIT_CHECKS) as (keyof Limits)[]) {
+    const value = given[name];
+    if (value === undefined) continue;
+    if (out === base) out = { ...base };
+    out[name] = LIMIT_CHECKS[name](name, value);
+  }
+  return out;
+}
+
+/** The client's limits: its options over {@link DEFAULTS}, checked once, at creation. */
+export function limitsOf(given: RequestOptions & { maxResponseBytes?: number | undefined }) {
+  const limits = withLimits({ ...DEFAULTS }, given);
+  if (given.maxResponseBytes !== undefined) {
+    limits.maxResponseBytes = checkByteCount("maxResponseBytes", given.maxResponseBytes);
+  }
+  return limits;
 }
 
 /** A call's options over the client's `limits`: the client's own object when the call changes nothing. */
 export function callOptionsOf(limits: CallOptions, options: RequestOptions | undefined): CallOptions {
   if (options === undefined) return limits;
-  const { timeoutMs, totalTimeoutMs, maxRetries, headers } = options;
-  if (
-    timeoutMs === undefined &&
-    totalTimeoutMs === undefined &&
-    maxRetries === undefined &&
-    headers === undefined
-  ) {
-    return limits;
-  }
-  return {
-    timeoutMs: timeoutMs === undefined ? limits.timeoutMs : checkTimeout("timeoutMs", timeoutMs),
-    totalTimeoutMs:
-      totalTimeoutMs === undefined ? limits.totalTimeoutMs : checkTimeout("totalTimeoutMs", totalTimeoutMs),
-    maxRetries: maxRetries === undefined ? limits.maxRetries : checkRetries("maxRetries", maxRetries),
-    headers: checkHeaders("headers", headers),
-  };
+  const call = withLimits(limits, options);
+  if (options.headers === undefined) return call;
+  return { ...call, headers: checkHeaders("headers", options.headers) };
 }
 
 /**

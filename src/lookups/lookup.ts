@@ -8,12 +8,11 @@
  */
 import type { Client } from "openapi-fetch";
 import { apiErrorFor, invalidResponseError } from "../errors/classify-response.js";
-import { HiroTimeoutError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
 import { operations } from "../spec/services.js";
 import type { OperationId, paths } from "../spec/types.js";
-import { runAttempts } from "../transport/attempts.js";
+import { runAttempts, totalTimeout } from "../transport/attempts.js";
 import type { PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
@@ -137,6 +136,8 @@ export async function runLookup<T>(
       url: new URL(href),
       limits: call,
       signal: caller,
+      sharedSignal: true,
+      nativeFetch: true,
       deadline,
       send: (signal) => fetch(href, { ...init, signal }),
       read: (answer, signal) => readBody(answer, "text", settings.maxResponseBytes, true, signal),
@@ -149,10 +150,10 @@ export async function runLookup<T>(
 
   // Through openapi-fetch: the deadline must also cover the middleware, so it is a signal here.
   const controller = new AbortController();
-  const timer = setTimeout(() => {
-    const message = `${operationId}: the call took longer than totalTimeoutMs (${call.totalTimeoutMs} ms)`;
-    controller.abort(new HiroTimeoutError(call.totalTimeoutMs, { message }));
-  }, call.totalTimeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(totalTimeout(operationId, call.totalTimeoutMs)),
+    call.totalTimeoutMs,
+  );
   const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
   try {
     const get = settings.client.GET as unknown as (path: string, init: object) => Promise<OpenapiAnswer>;

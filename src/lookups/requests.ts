@@ -2,6 +2,8 @@
  * From a lookup's parameters to its request, by the operation table: each parameter checked by its one
  * canonicaliser (input/validate-input.ts) into its wire form, and the check its answer must pass.
  */
+
+import { parameterRules } from "../generated/parameters.js";
 import {
   checkLimit,
   checkLocale,
@@ -46,8 +48,8 @@ export function requestOf(
 ): LookupRequest {
   const operation = operations[operationId];
   const request: LookupRequest = { path: {}, query: {} };
-  for (const name in operation.pathParams) request.path[name] = String(CHECKS[name]?.(params?.[name]));
-  for (const name in operation.queryParams) {
+  for (const name of operation.pathParams) request.path[name] = String(CHECKS[name]?.(params?.[name]));
+  for (const name of operation.queryParams) {
     const value = CHECKS[name]?.(params?.[name]);
     if (value !== undefined) request.query[name] = value;
   }
@@ -60,7 +62,7 @@ export function answerCheck(operationId: OperationId, request: LookupRequest): A
   if (!operation.paged) return undefined;
   const asked = {
     offset: Number(request.query.offset ?? 0),
-    limit: Number(request.query.limit ?? operations.getSatoshiInscriptions.queryParams.limit.default),
+    limit: Number(request.query.limit ?? parameterRules.limit.default),
   };
   const ids = RESULT_IDS[operationId];
   return (body) =>

@@ -29,6 +29,13 @@ export interface Call<T> {
   limits: AttemptLimits;
   /** The caller's signal (or the Request's); an abort rejects with its reason. */
   signal: AbortSignal | undefined;
+  /**
+   * Whether `signal` is the caller's own, which many calls may share: then it is linked with
+   * `AbortSignal.any` (no listener left on it); a Request's own signal gets a listener per attempt.
+   */
+  sharedSignal: boolean;
+  /** Whether `send` is the runtime's own fetch, which settles on abort by itself (no race needed). */
+  nativeFetch: boolean;
   /** When the whole call must end (on the `now()` clock) and its `totalTimeoutMs`; none for raw calls. */
   deadline?: { at: number; totalMs: number } | undefined;
   send(signal: AbortSignal): Promise<Response>;
@@ -57,10 +64,10 @@ function codeOf(error: unknown): string | undefined {
 const PERMANENT_CODES = new Set(["UND_ERR_HEADERS_OVERFLOW", "UND_ERR_RES_EXCEEDED_MAX_SIZE"]);
 const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "undefined";
 
-/** The call's `totalTimeoutMs` passed. */
-const totalTimeout = (call: Call<unknown>, totalMs: number) =>
+/** The error when a call of `operationId` passed its `totalTimeoutMs`. */
+export const totalTimeout = (operationId: OperationId, totalMs: number) =>
   new HiroTimeoutError(totalMs, {
-    message: `${call.operationId}: the call took longer than totalTimeoutMs (${totalMs} ms)`,
+    message: `${operationId}: the call took longer than totalTimeoutMs (${totalMs} ms)`,
   });
 
 /** The error when no answer came and no retry is left. */
@@ -108,8 +115,10 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
   for (let attempt = 1; ; attempt++) {
     if (caller?.aborted) throw caller.reason;
     const controller = new AbortController();
-    // AbortSignal.any only when there is a caller's signal: no listener is left on it.
-    const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
+    const onCallerAbort = () => controller.abort(caller?.reason);
+    let signal = controller.signal;
+    if (caller && call.sharedSignal) signal = AbortSignal.any([caller, signal]);
+    else caller?.addEventListener("abort", onCallerAbort, { once: true });
     let pastDeadline = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = (ms: number, isDeadline: boolean) => {
@@ -133,13 +142,13 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       } else settle = pending;
       const left = deadline ? deadline.at - settings.now() : Number.POSITIVE_INFINITY;
       arm(Math.min(limits.timeoutMs, left), left <= limits.timeoutMs);
-      answer = await raceAbort(call.send(signal), signal);
+      answer = await (call.nativeFetch ? call.send(signal) : raceAbort(call.send(signal), signal));
       settle?.(answer);
       body = await call.read(answer, signal);
       outcome = { type: "status", status: answer.status };
     } catch (error) {
       if (caller?.aborted) throw caller.reason;
-      if (pastDeadline && deadline) throw totalTimeout(call, deadline.totalMs);
+      if (pastDeadline && deadline) throw totalTimeout(call.operationId, deadline.totalMs);
       if (error instanceof BodyTooLargeError) {
         throw invalidResponseError(
           {
@@ -164,6 +173,7 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
     } finally {
       settle?.();
       clearTimeout(timer);
+      caller?.removeEventListener("abort", onCallerAbort);
     }
     if (answer && outcome.type === "status") {
       if (answer.ok) return { answer, body, retryAfterMs: undefined };
@@ -186,7 +196,7 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
     });
     if (deadline && settings.now() + delayMs >= deadline.at) {
       await sleep(Math.max(0, deadline.at - settings.now()), caller);
-      throw totalTimeout(call, deadline.totalMs);
+      throw totalTimeout(call.operationId, deadline.totalMs);
     }
     await sleep(delayMs, caller);
   }

@@ -57,6 +57,8 @@ export function pipelineFetch(settings: PipelineSettings) {
       url,
       limits: callLimits?.limits ?? settings,
       signal: request.signal,
+      sharedSignal: false,
+      nativeFetch: false,
       deadline: callLimits?.deadline,
       // As openapi-fetch calls fetch: the Request it built, plus this attempt's init (no extra copy).
       send: (signal) => settings.fetch()(request, { ...init, signal }),

@@ -101,9 +101,9 @@ export async function readBody<As extends "text" | "bytes">(
       body.cancel().catch(() => {});
       throw new BodyTooLargeError(maxBytes);
     }
-    // The transport enforces a declared identity length: there is nothing to count.
-    const read: Promise<unknown> = as === "text" ? response.text() : response.arrayBuffer();
-    return raceAbort(read, signal) as Promise<Out>;
+    // The transport enforces a declared identity length: nothing to count. The runtime's own fetch
+    // fails the read when the attempt's signal aborts, so there is no race to run either.
+    return (as === "text" ? response.text() : response.arrayBuffer()) as Promise<Out>;
   }
   const bytes = await readCounting(body, maxBytes, signal);
   return (as === "text" ? UTF8.decode(bytes) : bytes) as Out;
