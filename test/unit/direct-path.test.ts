@@ -121,7 +121,9 @@ describe("the size cap counts when Content-Length cannot be trusted", () => {
 
   /** A Response that declares `length` whatever its body, as a lying fetch or a proxy would. */
   const lying = (type?: ResponseType) => {
-    const response = new Response(BIG, { headers: { "content-type": "application/json", "content-length": "64" } });
+    const response = new Response(BIG, {
+      headers: { "content-type": "application/json", "content-length": "64" },
+    });
     if (type) Object.defineProperty(response, "type", { value: type });
     return response;
   };
