@@ -71,25 +71,42 @@ describe("rate-limit headers", () => {
   it("leaves out missing and garbage values, and reads the number before a parameter", () => {
     const info = readRateLimit(
       new Headers({
-        "ratelimit-limit": "50;w=60",
-        "ratelimit-remaining": "-1",
+        "ratelimit-remaining": "5;w=60",
         "ratelimit-reset": "soon",
         "retry-after": "2",
       }),
+      429,
       T0,
     );
-    expect(info).toEqual({ limit: 50, remaining: undefined, resetMs: undefined, retryAfterMs: 2_000 });
-    expect(readRateLimit(new Headers(), T0)).toEqual({
-      limit: undefined,
+    expect(info).toEqual({ remaining: 5, resetMs: undefined, retryAfterMs: 2_000 });
+    expect(readRateLimit(new Headers({ "ratelimit-remaining": "-1" }), 429, T0)).toEqual({
       remaining: undefined,
       resetMs: undefined,
       retryAfterMs: undefined,
     });
     for (const garbage of ["", "1e3", "0x10", "NaN", "Infinity", "-5", "5 s"]) {
       const headers = new Headers({ "ratelimit-remaining": garbage, "ratelimit-reset": garbage });
-      expect(readRateLimit(headers, T0), garbage).toMatchObject({ remaining: undefined, resetMs: undefined });
+      expect(readRateLimit(headers, 429, T0), garbage).toMatchObject({
+        remaining: undefined,
+        resetMs: undefined,
+      });
     }
-    expect(readRateLimit(new Headers({ "ratelimit-limit": "0" }), T0).limit).toBeUndefined();
+  });
+
+  it("reads Retry-After only on a refusal, and nothing more from an answer without ratelimit-remaining", () => {
+    const headers = new Headers({ "retry-after": "2", "ratelimit-reset": "30" });
+    expect(readRateLimit(headers, 200, T0)).toEqual({});
+    expect(readRateLimit(headers, 429, T0)).toEqual({
+      remaining: undefined,
+      resetMs: 30_000,
+      retryAfterMs: 2_000,
+    });
+    headers.set("ratelimit-remaining", "3");
+    expect(readRateLimit(headers, 200, T0)).toEqual({
+      remaining: 3,
+      resetMs: 30_000,
+      retryAfterMs: undefined,
+    });
   });
 });
 
