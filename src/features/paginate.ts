@@ -2,12 +2,15 @@
  * Offset pagination over a lookup method: the pages in order, or their items. The server is not
  * trusted to page correctly: each page is checked by the lookup (echoed offset, results within the
  * limit, total a count), a short page that is not the last is fetched again from where it ended, and a
- * page that brings nothing new stops the walk with an error instead of looping forever.
+ * page that brings nothing new stops the walk with an error instead of looping forever: one whose
+ * results are the same as an earlier page's (compared by a hash of the page, so items without an `id`,
+ * such as rune activity, are covered), or whose inscriptions were all yielded already.
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { parameterRules } from "../generated/parameters.js";
 import type { RequestOptions } from "../lookups/lookup.js";
 import type { Page } from "../spec/types.js";
+import { idOf, pageKey } from "./page-key.js";
 
 /** A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`. */
 export type PageMethod<P extends { offset?: number; limit?: number }, T> = (
@@ -50,11 +53,6 @@ function checkInteger(
     throw new HiroValidationError(name, `must be an integer from ${min} to ${max}; got ${String(value)}`);
   }
   return value;
-}
-
-function idOf(item: unknown): string | undefined {
-  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
-  return typeof id === "string" ? id : undefined;
 }
 
 /** Where a walk stands, for `hasMore()`. */
@@ -107,27 +105,44 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
       return { offset, page, cancel };
     };
     let queue: Pending[] = [fetchPage(start)];
+    // The asked page size, never the echoed `limit`; lowered only to what a capping server really serves.
     let stride = pageSize;
-    let nextToFetch = start;
+    let nextToFetch = start + stride;
+    // Where each page's results were first seen, by their hash: a page seen before is the server not paging.
+    const pagesSeen = new Map<string, number>();
     try {
-      for (let first = true; queue.length > 0; first = false) {
+      while (queue.length > 0) {
         const head = queue.shift() as Pending;
         const page = await head.page;
-        if (first) {
-          // The service may cap `limit` lower than asked; it echoes the one it used.
-          stride =
-            Number.isSafeInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, pageSize) : pageSize;
-          nextToFetch = start + stride;
+        const count = page.results.length;
+        if (count > pageSize) {
+          throw new HiroError(
+            `paginate: the page at offset ${head.offset} has ${count} results, more than the ${pageSize} asked; stopped`,
+          );
         }
-        const end = head.offset + page.results.length;
-        Object.assign(progress, { end, total: page.total, unread: page.results.length });
-        if (page.results.length === 0) return;
+        const end = head.offset + count;
+        Object.assign(progress, { end, total: page.total, unread: count });
+        if (count === 0) return;
+        const key = pageKey(page.results);
+        const before = key === undefined ? undefined : pagesSeen.get(key);
+        if (key === undefined || before !== undefined) {
+          const why =
+            before === undefined
+              ? "could not be compared (nested too deeply)"
+              : `brought nothing new (the same ${count} results as the page at offset ${before})`;
+          throw new HiroError(
+            `paginate: the page at offset ${head.offset} ${why}: the service is not paging; stopped`,
+          );
+        }
+        pagesSeen.set(key, head.offset);
         yield page;
         if (end >= page.total || end >= start + maxItems) return;
-        if (page.results.length < stride) {
-          // A short page that is not the last: go on from where it ended, not from where the next was assumed.
+        if (count < stride) {
+          // A short page that is not the last: go on from where it ended, not from where the next was
+          // assumed, at the size the server served.
           for (const pending of queue) pending.cancel.abort(new Error("page dropped"));
           queue = [];
+          stride = count;
           nextToFetch = end;
         }
         const limit = Math.min(page.total, start + maxItems);
