@@ -31,13 +31,21 @@ function show(value: unknown): string {
   return value === null ? "null" : typeof value;
 }
 
-/** A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max]. */
+/**
+ * A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max].
+ * A string's digits are counted before `BigInt()` (which costs seconds for millions of digits).
+ */
 function bigInteger(parameter: string, value: unknown, max: bigint, allowed: string): bigint {
   let n: bigint;
   if (typeof value === "bigint") n = value;
   else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
-  else if (typeof value === "string" && DECIMAL.test(value)) n = BigInt(value);
-  else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
+  else if (typeof value === "string" && DECIMAL.test(value)) {
+    const digits = value.replace(/^0+(?=\d)/, "");
+    if (digits.length > String(max).length) {
+      throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
+    }
+    n = BigInt(digits);
+  } else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
     // 2**53 + 1 written as a number literal is already 2**53: the digits the caller meant are gone.
     throw new HiroValidationError(
       parameter,

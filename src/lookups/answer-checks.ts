@@ -11,7 +11,10 @@ export interface PageAsked {
   limit: number;
 }
 
-/** The envelope: `results` an array no longer than `limit`, `offset` the one asked, `total` a count. */
+/**
+ * The envelope: `results` an array no longer than `limit`, `offset` the one asked, `total` a count that
+ * covers the results (upstream counts every row before the offset; only a page past the end says 0).
+ */
 export function pageProblem(body: unknown, asked: PageAsked): string | undefined {
   const page = body as { offset?: unknown; total?: unknown; results?: unknown };
   if (typeof body !== "object" || body === null || !Array.isArray(page.results))
@@ -22,6 +25,21 @@ export function pageProblem(body: unknown, asked: PageAsked): string | undefined
     return `a page at offset ${String(page.offset)} for offset ${asked.offset} (the service ignored offset)`;
   if (!Number.isSafeInteger(page.total) || (page.total as number) < 0)
     return `a page whose total is not a count (${String(page.total)})`;
+  const upTo = asked.offset + page.results.length;
+  if (page.results.length > 0 && (page.total as number) < upTo)
+    return `a page whose total ${String(page.total)} is less than the ${upTo} results up to this page`;
+  return undefined;
+}
+
+/**
+ * A token's metadata: a JSON object (every field optional; `{}` for a token whose job failed), never
+ * `null`, a number, an array, or an error body (`{ "error": … }`) sent with a 200.
+ */
+export function tokenProblem(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return `a body that is not a token's metadata (${Array.isArray(body) ? "an array" : String(body).slice(0, 40)})`;
+  if (Object.hasOwn(body, "error"))
+    return "a body that is not a token's metadata but an error body ({ error: … }) with a 200";
   return undefined;
 }
 

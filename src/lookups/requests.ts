@@ -15,7 +15,7 @@ import {
 } from "../input/validate-input.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
-import { pageProblem, resultsProblem } from "./answer-checks.js";
+import { pageProblem, resultsProblem, tokenProblem } from "./answer-checks.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
 
 /** Each parameter's check, by name: the one canonicaliser a new parameter needs (wire form out). */
@@ -56,10 +56,16 @@ export function requestOf(
   return request;
 }
 
-/** The answer check of a paged lookup: the page asked (service defaults filled in), and the id of each result. */
+/** The answer check of each lookup that is not paged. */
+const SINGLE_CHECKS: Readonly<Record<string, AnswerCheck>> = { getSftMetadata: tokenProblem };
+
+/**
+ * The answer check of a lookup: a paged one's page asked (service defaults filled in) and the id of
+ * each result; another's own check.
+ */
 export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
   const operation = operations[operationId];
-  if (!operation.paged) return undefined;
+  if (!operation.paged) return SINGLE_CHECKS[operationId];
   const asked = {
     offset: Number(request.query.offset ?? 0),
     limit: Number(request.query.limit ?? parameterRules.limit.default),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createLookupClient, HiroApiError } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, LOCAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 
 const inscription = (sat: string) => ({ id: `${sat}i0`, sat_ordinal: sat });
 const activity = (tx: string) => ({ operation: "mint", location: { tx_id: tx } });
@@ -81,5 +81,48 @@ describe("answers are checked against the question", () => {
     const { client } = clientAnswering(body);
 
     await expect(client.getTransactionActivity({ tx_id: TX_ID, offset: 4, limit: 2 })).resolves.toEqual(body);
+  });
+});
+
+// Issue 21 (small): cases the checks missed.
+describe("answers the checks used to miss", () => {
+  it.each([
+    ["null", null],
+    ["42", 42],
+    ["[]", []],
+    ['"text"', "text"],
+    ['{"error":…}', { error: "Token not found" }],
+  ])("getSftMetadata: a 200 with %s is invalid_response", async (_, body) => {
+    const { client, requests } = clientAnswering(body);
+
+    await invalid(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }), /not a token's metadata/);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("getSftMetadata: {} (a failed job) and a token with metadata are answers", async () => {
+    for (const body of [{}, { token_uri: "ipfs://t", metadata: { sip: 16, name: "T" } }]) {
+      const { client } = clientAnswering(body);
+      await expect(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 })).resolves.toEqual(body);
+    }
+  });
+
+  it.each([
+    ["total 0 beside 3 results", 0, 0],
+    ["total 5 beside 3 results at offset 4", 5, 4],
+  ])("a page with %s is invalid_response", async (_, total, offset) => {
+    const results = [1, 2, 3].map(() => activity(TX_ID));
+    const { client } = clientAnswering({ limit: 20, offset, total, results });
+
+    await invalid(
+      client.getTransactionActivity({ tx_id: TX_ID, offset }),
+      new RegExp(`total ${total} is less than the ${offset + 3} results up to this page`),
+    );
+  });
+
+  it("an empty page past the end may say total 0 (upstream counts the page only)", async () => {
+    const body = { limit: 20, offset: 60, total: 0, results: [] };
+    const { client } = clientAnswering(body);
+
+    await expect(client.getTransactionActivity({ tx_id: TX_ID, offset: 60 })).resolves.toEqual(body);
   });
 });

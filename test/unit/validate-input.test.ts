@@ -4,7 +4,7 @@
  * These are the named cases; the properties over any value of each parameter (and of apiKey) are in
  * hostile-input.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createLookupClient,
   HiroValidationError,
@@ -509,5 +509,30 @@ describe("messages show the bad value, readably", () => {
     const error = await failureOf(() => sats(client, { ordinal: 2099999997690000 }));
 
     expect((error as Error).message).not.toMatch(/precision/);
+  });
+});
+
+// Issue 21 (small): an 8-million-digit string cost 1–2 s of CPU in BigInt() before it was refused.
+describe("a numeric string's length is checked before BigInt()", () => {
+  it.each([
+    ["token_id", (client: LookupClient, v: string) => sft(client, { token_id: v })],
+    ["ordinal", (client: LookupClient, v: string) => sats(client, { ordinal: v })],
+  ])("%s: 8,000,000 digits are refused without converting them", async (name, call) => {
+    const { client, requests } = setup();
+    const spy = vi.spyOn(globalThis, "BigInt");
+    try {
+      const error = await failureOf(() => call(client, "9".repeat(8_000_000)));
+      expectValidationError(error, name, /8000000 characters/);
+      expect(spy.mock.calls.some(([arg]) => typeof arg === "string" && arg.length > 100)).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it("leading zeros do not count: 10,000 zeros then 35 is token 35", async () => {
+    const { client, requests } = setup();
+    await sft(client, { token_id: `${"0".repeat(10_000)}35` });
+    expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/35`);
   });
 });
