@@ -42,6 +42,7 @@ export {
   DEFAULT_MAX_RESPONSE_BYTES,
   type LookupClient,
   type LookupClientOptions,
+  type PagedLookup,
 } from "./lookups/client.js";
 export type { RequestOptions } from "./lookups/lookup.js";
 export type { ServiceName } from "./spec/services.js";

@@ -12,15 +12,18 @@ import type { RequestOptions } from "../lookups/lookup.js";
 import type { Page } from "../spec/types.js";
 import { idOf, pageKey } from "./page-key.js";
 
-/** A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`. */
-export type PageMethod<P extends { offset?: number; limit?: number }, T> = (
+/**
+ * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`;
+ * its `maxLimit`, when it has one (a client's paged lookups do), is the largest and default page size.
+ */
+export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
   params: P,
   options?: RequestOptions,
-) => Promise<Page<T>>;
+) => Promise<Page<T>>) & { readonly maxLimit?: number | undefined };
 
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
-  /** Items per request, 1 to 60. Default 60, the service's maximum. */
+  /** Items per request, 1 to the method's `maxLimit` (60 unless the client was told otherwise). Default: that maximum. */
   pageSize?: number | undefined;
   /** Stop after this many items. Default: all of them. */
   maxItems?: number | undefined;
@@ -38,8 +41,6 @@ export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> 
   /** After the items stopped: whether the service has more than was yielded (`maxItems` or `collect`'s `max`). */
   hasMore(): boolean;
 }
-
-const MAX_PAGE_SIZE = parameterRules.limit.maximum;
 
 function checkInteger(
   name: string,
@@ -80,8 +81,9 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   const start = params.offset ?? 0;
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
+  const largest = method.maxLimit ?? parameterRules.limit.maximum;
   const limits = () => ({
-    pageSize: checkInteger("pageSize", size, 1, MAX_PAGE_SIZE, MAX_PAGE_SIZE),
+    pageSize: checkInteger("pageSize", size, 1, largest, largest),
     maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     concurrency: checkInteger("concurrency", conc, 1, 16, 1),
   });

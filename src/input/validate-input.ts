@@ -79,19 +79,21 @@ export function checkPrincipal(value: unknown): string {
 
 /**
  * `token_id`: a SIP-013 u128, returned as its canonical decimal string. The type allows any u128, but
- * the service turns the path value into a JS number: above 2^53-1 it answers for another token
- * (…/9007199254740993 gave token 9007199254740992's metadata), so such ids are refused here.
+ * the service turns the path value into a JS number (…/9007199254740993 gave token 9007199254740992's
+ * metadata): only an id whose digits survive that is sent. All up to 2^53 do (2^53 itself included), and
+ * above that those a double holds exactly and prints whole (2^53+2 does, 2^53+1 and 2^64 do not).
  */
 export function checkTokenId(value: unknown): string {
   const allowed = "an integer from 0 to 2^128-1 (a safe integer, a bigint or a decimal string)";
-  const id = bigInteger("token_id", value, U128_MAX, allowed);
-  if (id > BigInt(Number.MAX_SAFE_INTEGER)) {
+  const id = bigInteger("token_id", value, U128_MAX, allowed).toString();
+  const read = String(Number(id));
+  if (read !== id) {
     throw new HiroValidationError(
       "token_id",
-      `is above 2^53-1: the service reads ids as JS numbers and cannot address it exactly (it would answer for another token); got ${show(value)}`,
+      `cannot be addressed exactly: the service reads ids as JS numbers and would read this one as ${read} (another token); got ${show(value)}`,
     );
   }
-  return id.toString();
+  return id;
 }
 
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */
@@ -126,17 +128,47 @@ export function checkOffset(value: unknown): number | undefined {
   return value;
 }
 
-/** `limit`: an integer from 1 to 60, or undefined for the service's default (20). */
-export function checkLimit(value: unknown): number | undefined {
+/**
+ * `limit`: an integer from 1 to `max` (the spec's 60, or the deployment's page maximum the client was
+ * given), or undefined for the service's default (20).
+ */
+export function checkLimit(value: unknown, max: number = rules.limit.maximum): number | undefined {
   if (value === undefined) return undefined;
-  const { minimum, maximum } = rules.limit;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > maximum) {
+  const { minimum } = rules.limit;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > max) {
     throw new HiroValidationError(
       "limit",
-      `must be an integer from ${minimum} to ${maximum}; got ${show(value)}`,
+      `must be an integer from ${minimum} to ${max}; got ${show(value)}`,
     );
   }
   return value;
+}
+
+/** The paged services, which have a page maximum. */
+const PAGED_SERVICES = ["ordinals", "runes"] as const;
+
+/**
+ * The client's `maxLimit` option: each paged service's largest `limit`, a whole number >= 1 (any, as
+ * bitcoin-indexer's `API_RESULTS_MAX_LIMIT`); the spec's 60 for a service not given.
+ */
+export function checkMaxLimit(value: unknown): Record<(typeof PAGED_SERVICES)[number], number> {
+  const out = { ordinals: rules.limit.maximum as number, runes: rules.limit.maximum as number };
+  if (value === undefined) return out;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new HiroValidationError("maxLimit", `must be an object { ordinals?, runes? }; got ${show(value)}`);
+  }
+  for (const [service, max] of Object.entries(value)) {
+    const name = `maxLimit.${service}`;
+    if (!(PAGED_SERVICES as readonly string[]).includes(service)) {
+      throw new HiroValidationError(name, "is not a paged service: maxLimit takes ordinals and runes");
+    }
+    if (max === undefined) continue;
+    if (typeof max !== "number" || !Number.isSafeInteger(max) || max < 1) {
+      throw new HiroValidationError(name, `must be a whole number >= 1; got ${show(max)}`);
+    }
+    out[service as keyof typeof out] = max;
+  }
+  return out;
 }
 
 /** `locale`: a string; an empty one is dropped (the service treats it as absent). */

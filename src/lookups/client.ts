@@ -8,6 +8,7 @@
 
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { checkHeaders, checkRate, DEFAULTS, limitsOf } from "../input/options.js";
+import { checkMaxLimit } from "../input/validate-input.js";
 import type { ServiceName } from "../spec/services.js";
 import type {
   OperationId,
@@ -73,22 +74,29 @@ export interface LookupClientOptions {
    * rate-limit headers; the pacer follows the headers of those that do). Default: none.
    */
   maxRequestsPerSecond?: number | undefined;
+  /**
+   * The deployment's largest `limit` per paged service, when it is not the spec's 60: bitcoin-indexer's
+   * `API_RESULTS_MAX_LIMIT` sets the runes route's (any whole number >= 1). A `limit` up to it is sent
+   * (above 60 too), one above it is refused before sending, and it is {@link paginate}'s default page
+   * size (the method's `maxLimit`). Default: 60 for each.
+   */
+  maxLimit?: { ordinals?: number | undefined; runes?: number | undefined } | undefined;
 }
+
+/** A paged lookup: the method, carrying the page maximum this client sends to its service. */
+export type PagedLookup<P, R> = ((params: P, options?: RequestOptions) => Promise<R>) & {
+  /** The largest `limit` this client sends ({@link LookupClientOptions.maxLimit}); {@link paginate}'s default page size. */
+  readonly maxLimit: number;
+};
 
 /** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
 export interface LookupClient {
   /** Metadata of one SIP-013 semi-fungible token (`GET /metadata/v1/sft/{principal}/{token_id}`). */
   getSftMetadata(params: SftMetadataParams, options?: RequestOptions): Promise<SftMetadataResponse>;
   /** One page of the inscriptions on a satoshi (`GET /ordinals/v1/sats/{ordinal}/inscriptions`). */
-  getSatoshiInscriptions(
-    params: SatoshiInscriptionsParams,
-    options?: RequestOptions,
-  ): Promise<PaginatedInscriptions>;
+  readonly getSatoshiInscriptions: PagedLookup<SatoshiInscriptionsParams, PaginatedInscriptions>;
   /** One page of the rune activity of a transaction (`GET /runes/v1/transactions/{tx_id}/activity`). */
-  getTransactionActivity(
-    params: TransactionActivityParams,
-    options?: RequestOptions,
-  ): Promise<PaginatedRuneActivity>;
+  readonly getTransactionActivity: PagedLookup<TransactionActivityParams, PaginatedRuneActivity>;
   /**
    * The openapi-fetch client the lookups run on, typed with the spec's `paths`: same base URLs, headers,
    * middleware and pipeline (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
@@ -110,6 +118,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     options.maxRequestsPerSecond === undefined
       ? undefined
       : checkRate("maxRequestsPerSecond", options.maxRequestsPerSecond);
+  const maxLimit = checkMaxLimit(options.maxLimit);
   // The middleware the user registered (options and raw.use): any at all sends the lookups through openapi-fetch.
   const registered = new Set<Middleware>();
   const settings = {
@@ -146,15 +155,17 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   settings.client = client;
 
   const lookup =
-    (operationId: OperationId) =>
+    (operationId: OperationId, max?: number) =>
     async (params: object, callOptions?: RequestOptions): Promise<never> => {
-      const request = requestOf(operationId, params as Record<string, unknown> | undefined);
+      const request = requestOf(operationId, params as Record<string, unknown> | undefined, max);
       return runLookup(settings, operationId, request, callOptions, answerCheck(operationId, request));
     };
+  const paged = (operationId: OperationId, max: number) =>
+    Object.assign(lookup(operationId, max), { maxLimit: max });
   return {
     raw: client,
     getSftMetadata: lookup("getSftMetadata"),
-    getSatoshiInscriptions: lookup("getSatoshiInscriptions"),
-    getTransactionActivity: lookup("getTransactionActivity"),
+    getSatoshiInscriptions: paged("getSatoshiInscriptions", maxLimit.ordinals),
+    getTransactionActivity: paged("getTransactionActivity", maxLimit.runes),
   };
 }

@@ -121,8 +121,14 @@ const encodeQueryValue = (text: string) => encodeURIComponent(text).replaceAll("
 
 const CANONICAL: Record<string, (value: unknown) => Canonical> = {
   principal: (v) => (typeof v === "string" && PRINCIPAL_PATTERN.test(v) ? send(v) : reject),
-  // A u128 by type, but the service cannot address ids above 2^53-1 exactly (see validate-input).
-  token_id: (v) => integerText(v, BigInt(Number.MAX_SAFE_INTEGER)),
+  // A u128 by type, but the service reads it as a JS number: only ids whose digits survive that are
+  // sent (2^53 does, 2^53+1 does not; see validate-input).
+  token_id: (v) => {
+    const canonical = integerText(v, U128_MAX);
+    return canonical.type === "send" && String(Number(canonical.text)) !== canonical.text
+      ? reject
+      : canonical;
+  },
   locale: (v) =>
     v === undefined || v === ""
       ? omit
@@ -311,6 +317,8 @@ const NEAR_VALID: Record<string, fc.Arbitrary<unknown>> = {
   token_id: fc.oneof(
     fc.bigInt({ min: 0n, max: U128_MAX }),
     fc.bigInt({ min: U128_MAX - 3n, max: U128_MAX + 3n }),
+    fc.bigInt({ min: 2n ** 53n - 3n, max: 2n ** 53n + 5n }),
+    fc.integer({ min: 53, max: 128 }).map((power) => 2n ** BigInt(power)),
     fc.stringMatching(/^[0-9]{1,40}$/),
     fc.nat(),
     fc.constantFrom(U128_MAX.toString(), (U128_MAX + 1n).toString(), "0", "00000"),

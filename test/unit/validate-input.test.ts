@@ -204,19 +204,32 @@ describe("token_id", () => {
   });
 
   // Upstream turns the path value into a JS number: …/9007199254740993 answered 200 with token
-  // 9007199254740992's metadata. A valid u128 above 2^53-1 is refused rather than answered wrongly.
+  // 9007199254740992's metadata. Only an id whose digits survive that (2^53 itself does) is sent.
   it.each([
-    ["2n**53n", 2n ** 53n],
-    ['"9007199254740993"', "9007199254740993"],
-    ["2n**128n-1n", U128_MAX],
-    ["2^128-1 as a decimal string", U128_MAX.toString()],
-  ])("refuses the valid u128 %s: the service cannot address it exactly", async (_, token_id) => {
+    ['"9007199254740993" (2^53+1)', "9007199254740993", "9007199254740992"],
+    ["2n**53n+1n", 2n ** 53n + 1n, "9007199254740992"],
+    ["2n**64n", 2n ** 64n, "18446744073709552000"],
+    ["2n**128n-1n", U128_MAX, "3\\.402823669209385e\\+38"],
+    ["2^128-1 as a decimal string", U128_MAX.toString(), "3\\.402823669209385e\\+38"],
+  ])("refuses the valid u128 %s: the service would read another id", async (_, token_id, read) => {
     const { client, requests } = setup();
 
     const error = await failureOf(() => sft(client, { token_id }));
 
-    expectValidationError(error, "token_id", /above 2\^53-1.*cannot address/);
+    expectValidationError(error, "token_id", new RegExp(`reads ids as JS numbers.*as ${read}`));
     expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["2n**53n", 2n ** 53n, "9007199254740992"],
+    ['"9007199254740992" (2^53)', "9007199254740992", "9007199254740992"],
+    ['"9007199254740994" (2^53+2)', "9007199254740994", "9007199254740994"],
+  ])("sends %s: the service addresses it exactly", async (_, token_id, sent) => {
+    const { client, requests } = setup();
+
+    await sft(client, { token_id });
+
+    expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/${sent}`);
   });
 });
 
