@@ -353,7 +353,7 @@ describe("npm start", () => {
 describe("npm run mock", () => {
   it("serves the last good snapshot through a YAML error, applies a valid edit, and SIGTERM frees the port", async () => {
     const port = await freePort();
-    const run = start(process.execPath, ["--import", "tsx", "scripts/mock.ts"], {
+    const run = start(process.execPath, ["--import", "tsx", "scripts/start.ts", "--mock"], {
       HIRO_MOCK_PORT: String(port),
     });
     await run.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
@@ -382,7 +382,7 @@ describe("npm run mock", () => {
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const { port } = holder.address() as { port: number };
     try {
-      const run = start(process.execPath, ["--import", "tsx", "scripts/mock.ts"], {
+      const run = start(process.execPath, ["--import", "tsx", "scripts/start.ts", "--mock"], {
         HIRO_MOCK_PORT: String(port),
       });
       expect(await exited(run.child)).not.toBe(0);
