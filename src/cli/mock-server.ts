@@ -1,5 +1,6 @@
 /**
- * `--mock`: a Prism mock of the package's own openapi.yaml, as a child process of the CLI. Prism is an
+ * `--mock`: a Prism mock of the package's own openapi.yaml, as a child process of the CLI, behind the
+ * mock's front (it answers about the question asked: any valid id gets the service's answer). Prism is an
  * optional peer dependency: it is looked up at run time, from the user's project first, then from
  * this package; when it is in neither, the error says the exact command that installs it.
  */
@@ -10,6 +11,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HiroValidationError } from "../errors/errors.js";
+import { createMockFront } from "../mock/front.js";
 
 /** The Prism release this package is tested with; the peer range admits it and newer 5.x. */
 export const PRISM_VERSION = "5.14.2";
@@ -91,7 +93,8 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
     );
   }
   const host = "127.0.0.1";
-  const port = await bindablePort(host, options.port);
+  const publicPort = await bindablePort(host, options.port);
+  const port = await bindablePort(host, 0);
   const args = [
     prism,
     "mock",
@@ -128,7 +131,7 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
   };
   options.onSpawn?.({ stop, killNow });
 
-  const url = `http://${host}:${port}`;
+  const backend = `http://${host}:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (hasExited(child)) {
@@ -136,16 +139,42 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
       throw new Error(`the Prism mock exited before it was ready:\n${output.trim()}`);
     }
     try {
-      const response = await fetch(`${url}/__ready`, { signal: AbortSignal.timeout(1_000) });
+      const response = await fetch(`${backend}/__ready`, { signal: AbortSignal.timeout(1_000) });
       await response.arrayBuffer(); // any HTTP answer means it is listening
-      return { url, stop, killNow };
+      return await withFront(host, publicPort, port, { stop, killNow });
     } catch {} // not listening yet
     if (Date.now() > deadline) {
       await stop();
       throw new Error(
-        `the Prism mock was not ready on ${url} after ${READY_TIMEOUT_MS} ms:\n${output.trim()}`,
+        `the Prism mock was not ready on ${backend} after ${READY_TIMEOUT_MS} ms:\n${output.trim()}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Puts the mock's front (src/mock/front.ts: answers about the question) on the public port before Prism. */
+async function withFront(
+  host: string,
+  port: number,
+  prismPort: number,
+  prism: MockControl,
+): Promise<MockServer> {
+  const front = createMockFront({ host, backendPort: () => prismPort });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      front.once("error", reject);
+      front.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    await prism.stop();
+    throw new HiroValidationError("HIRO_MOCK_PORT", `cannot listen on ${host}:${port}: ${String(error)}`);
+  }
+  const address = front.address();
+  const bound = typeof address === "object" && address !== null ? address.port : port;
+  const stop = async () => {
+    front.closeAllConnections();
+    await Promise.all([new Promise<void>((resolve) => front.close(() => resolve())), prism.stop()]);
+  };
+  return { url: `http://${host}:${bound}`, stop, killNow: prism.killNow };
 }
