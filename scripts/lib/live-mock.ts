@@ -6,8 +6,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createMockFront } from "../../src/mock/front.js";
+import { type RunningPrism, startPrism } from "../../src/mock/prism.js";
 import { listen } from "./lifecycle.js";
-import { type RunningPrism, startPrism } from "./prism.js";
 
 const RETRY_FOR_MS = 10_000;
 const RELOAD_TIMEOUT_MS = 10_000;
