@@ -28,12 +28,6 @@ export interface CliMock {
   stop(): Promise<void>;
 }
 
-/** The standing mock of `hiro-lookup mock`. */
-export interface StandingMock extends CliMock {
-  /** Resolves, once the mock has stopped, with the signal that stopped it. */
-  stopped: Promise<StopSignal>;
-}
-
 /** A port number from `source` (a flag or a variable), or `fallback` when it is unset. */
 export function mockPort(value: string | undefined, source: string, fallback: number): number {
   const port = value === undefined || value === "" ? fallback : Number(value);
@@ -93,23 +87,14 @@ async function launch(
   }
 }
 
-/** `--mock`: on `HIRO_MOCK_PORT`, else a free port. A signal stops it and ends the CLI (128 + its number). */
-export async function startCommandMock(): Promise<CliMock> {
-  const port = mockPort(process.env.HIRO_MOCK_PORT, "HIRO_MOCK_PORT", 0);
-  const mock = await launch("--mock", port, "HIRO_MOCK_PORT", (signal, running) => {
+/**
+ * `--mock` and `hiro-lookup mock`: the mock on `port` (default: `HIRO_MOCK_PORT`, else a free port;
+ * `portSource` is named if it is taken). A signal stops it and ends the CLI with 128 + its number.
+ */
+export async function startCommandMock(port?: number, portSource = "HIRO_MOCK_PORT"): Promise<CliMock> {
+  const wanted = port ?? mockPort(process.env.HIRO_MOCK_PORT, "HIRO_MOCK_PORT", 0);
+  const mock = await launch(port === undefined ? "--mock" : "mock", wanted, portSource, (signal, running) => {
     void running.stop().finally(() => process.exit(SIGNALS[signal]));
   });
   return { url: mock.url, stop: () => mock.stop() };
-}
-
-/** `hiro-lookup mock`: serves until SIGINT, SIGTERM or SIGHUP, then stops and resolves `stopped`. */
-export async function startStandingMock(port: number, portSource: string): Promise<StandingMock> {
-  let stopped: (signal: StopSignal) => void = () => {};
-  const done = new Promise<StopSignal>((resolve) => {
-    stopped = resolve;
-  });
-  const mock = await launch("mock", port, portSource, (signal, running) => {
-    void running.stop().then(() => stopped(signal));
-  });
-  return { url: mock.url, stop: () => mock.stop(), stopped: done };
 }
