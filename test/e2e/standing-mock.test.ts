@@ -41,7 +41,7 @@ async function standingMock(): Promise<{
 }
 
 const waitGone = async (marker: string) => {
-  for (let i = 0; i < 100 && markedProcesses(marker, "prism-cli").length > 0; i++)
+  for (let i = 0; i < 400 && markedProcesses(marker, "prism-cli").length > 0; i++)
     await new Promise((resolve) => setTimeout(resolve, 50));
   return markedProcesses(marker, "prism-cli");
 };
@@ -68,7 +68,7 @@ describe("hiro-lookup mock", () => {
       child.kill("SIGKILL");
       for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
     }
-  }, 40_000);
+  }, 60_000);
 
   it("SIGKILL to the CLI: its Prism exits by itself", async () => {
     const { child, marker, exited } = await standingMock();
@@ -80,5 +80,5 @@ describe("hiro-lookup mock", () => {
     } finally {
       for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
     }
-  }, 40_000);
+  }, 60_000);
 });
