@@ -8,7 +8,9 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { SERVICES, serviceOf } from "../spec/services.js";
+import { parameterRules } from "../generated/parameters.js";
+import { PARAMETER_CHECKS } from "../input/parameter-checks.js";
+import { operations, SERVICES, type ServiceName, serviceOf } from "../spec/services.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
@@ -32,9 +34,57 @@ export interface CallLimits {
   deadline: { at: number; totalMs: number };
 }
 
+/** Each operation's path as a pattern: its path values captured, in the order of `pathParams`. */
+const PATTERNS = Object.values(operations).map((operation) => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, "([^/]*)")}$`),
+}));
+
+/** A path value as the service reads it; a malformed escape stays as it is (and fails its check). */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Checks where a request goes: under its service's base URL, the service prefix right after the base
+ * path (`<base>/<service>/v1/…`), on a path of the spec whose values pass the lookups' own checks (a
+ * whole number out of range excepted).
+ * Throws a HiroValidationError otherwise: nothing is sent. Another origin (a middleware moved the
+ * request) is let through, without the key.
+ */
+function checkDestination(url: URL, service: ServiceName, base: string): void {
+  const prefix = `${base}/${service}/v1/`;
+  if (!url.href.startsWith(prefix)) {
+    if (url.origin !== new URL(base).origin) return;
+    throw new HiroValidationError(
+      "path",
+      `must start with ${printable(prefix, 120)} (the service's prefix right after its base URL); got ${printable(url.href, 160)}`,
+    );
+  }
+  const path = url.pathname.slice(new URL(base).pathname.replace(/\/$/, "").length);
+  for (const { operation, pattern } of PATTERNS) {
+    const values = pattern.exec(path);
+    if (values === null) continue;
+    operation.pathParams.forEach((name, i) => {
+      const value = decoded(values[i + 1] ?? "");
+      // A whole number goes as it is, in range or not: the range is the service's to judge (verify asks
+      // it about one step outside). Anything else must pass the lookups' own check.
+      if (parameterRules[name].type !== "integer" || !/^\d+$/.test(value)) PARAMETER_CHECKS[name]?.(value);
+    });
+    return;
+  }
+  throw new HiroValidationError("path", `is not a path of the Hiro lookups; got ${printable(path, 80)}`);
+}
+
 /** The pipeline's fetch: `send(request)` for raw calls, `send(request, call)` for a lookup's call. */
 export function pipelineFetch(settings: PipelineSettings) {
-  return async function send(request: Request, callLimits?: CallLimits): Promise<Response> {
+  return async function send(given: Request, callLimits?: CallLimits): Promise<Response> {
+    // A fresh copy: its URL is the one fetch will use, whatever a subclass's `url` getter says.
+    const request = new Request(given);
     const url = new URL(request.url);
     const service = serviceOf(url.pathname);
     if (service === undefined) {
@@ -44,7 +94,8 @@ export function pipelineFetch(settings: PipelineSettings) {
       );
     }
     const route = routeOf(settings.routes, service);
-    const key = route.origin === url.origin ? route.apiKey : undefined;
+    checkDestination(url, service, route.base);
+    const key = url.href.startsWith(`${route.base}/`) ? route.apiKey : undefined;
     const init: RequestInit = { redirect: "manual" };
     if (key !== undefined) {
       const headers = new Headers(request.headers);
@@ -60,7 +111,7 @@ export function pipelineFetch(settings: PipelineSettings) {
       sharedSignal: false,
       nativeFetch: false,
       deadline: callLimits?.deadline,
-      // As openapi-fetch calls fetch: the Request it built, plus this attempt's init (no extra copy).
+      // As openapi-fetch calls fetch: the Request, plus this attempt's init (signal, no redirects, key).
       send: (signal) => settings.fetch()(request, { ...init, signal }),
       read: async (response, signal) => {
         bytes = await readBody(response, "bytes", settings.maxResponseBytes, settings.nativeFetch, signal);
