@@ -1,7 +1,7 @@
 /**
  * The browser bundle budgets of issue 11, measured by size-limit (.size-limit.js, gzip, openapi-fetch
- * bundled in): an app importing only `createLookupClient` within its guard (the 6,000 B target is missed
- * and the gap printed, see .size-limit.js), each middleware ≤ 400 B on top of it,
+ * bundled in): an app importing only `createLookupClient` within its guard (issue 17's 10,300 B budget is
+ * missed and the gap printed, see .size-limit.js), each middleware ≤ 400 B on top of it,
  * the whole main entry and `hiro-lookup/validators` within their limits. The figures are printed. That
  * the bundle needs no Node globals is proven on real runtimes instead: Chromium and workerd run the
  * library in `npm run test:runtimes` (scripts/test-runtimes.ts).
@@ -17,8 +17,8 @@ const SIZE_LIMIT = join(ROOT, "node_modules/size-limit/bin.js");
 const CORE = "createLookupClient";
 const MIDDLEWARE = ["createLookupClient + etagCache", "createLookupClient + validateResponses"];
 const MIDDLEWARE_LIMIT = 400;
-/** Issue 11's target for the core, reported against (the test guards growth with `.size-limit.js`'s limit). */
-const CORE_TARGET = 6000;
+/** Issue 17's budget for the core, reported against (the test guards growth with `.size-limit.js`'s limit). */
+const CORE_TARGET = 10_300;
 
 /** One entry of `size-limit --json`. */
 interface SizeResult {
@@ -63,7 +63,7 @@ beforeAll(async () => {
 describe("browser bundle budgets (size-limit)", () => {
   it(`keeps an app importing only ${CORE} within its growth guard, openapi-fetch included`, () => {
     console.log(
-      `${CORE}: ${core.size} B gzip; issue 11's target ${CORE_TARGET} B: missed by ${core.size - CORE_TARGET} B`,
+      `${CORE}: ${core.size} B gzip; issue 17's budget ${CORE_TARGET} B: missed by ${core.size - CORE_TARGET} B`,
     );
     expect(
       core.size,
