@@ -1,7 +1,6 @@
 /**
  * Each parameter's check, by its name in the spec: the one canonicaliser a new parameter needs. The
- * lookups check their parameters with it before sending, and the pipeline checks a raw call's path
- * values with it too (as they appear in the URL), so a raw call cannot send what a lookup would refuse.
+ * lookups check their parameters with it before sending (lookups/requests.ts).
  */
 import {
   checkLimit,

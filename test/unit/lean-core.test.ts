@@ -111,12 +111,22 @@ describe("raw calls: path values and the service prefix checked (issue 21)", () 
     expect(requests).toHaveLength(0);
   });
 
-  it("a path value the lookups would refuse is refused", async () => {
+  it("an empty path value (a path the spec does not have) is refused", async () => {
     const { fetch, requests } = fakeFetch(() => json({}));
     const client = createLookupClient({ baseUrl: LOCAL, fetch });
-    const error = await failure(client.raw.GET(SAT_PATH, { params: { path: { ordinal: -1 } } }));
+    const error = await failure(client.raw.GET(SAT_PATH, { params: { path: { ordinal: "" as never } } }));
     expect(error).toBeInstanceOf(HiroValidationError);
     expect(requests).toHaveLength(0);
+  });
+
+  it("a value the lookups refuse but a service may judge goes as given (verify probes the service's 400)", async () => {
+    const { fetch, requests } = fakeFetch(() => json({ error: "Invalid satoshi ordinal number" }, 400));
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { response } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: 2099999997690000 } } });
+    expect(response.status).toBe(400);
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
+      "/ordinals/v1/sats/2099999997690000/inscriptions",
+    ]);
   });
 
   it("a valid raw call still goes", async () => {
