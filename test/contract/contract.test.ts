@@ -81,7 +81,10 @@ function call(
         options,
       );
     case "getSatoshiInscriptions":
-      return client.getSatoshiInscriptions({ ordinal: path.ordinal ?? ORDINAL, limit: 20, ...offset }, options);
+      return client.getSatoshiInscriptions(
+        { ordinal: path.ordinal ?? ORDINAL, limit: 20, ...offset },
+        options,
+      );
     case "getTransactionActivity":
       return client.getTransactionActivity({ tx_id: path.tx_id ?? TX_ID, limit: 20, ...offset }, options);
   }
