@@ -7,6 +7,8 @@ import SummaryReporter from "./test/helpers/summary-reporter.js";
 const browserTests = process.env.HIRO_BROWSER_TESTS === "1";
 /** Starts one Prism mock of openapi.yaml, shared by every project that lists it (see the file). */
 const prism = "test/helpers/prism-global-setup.ts";
+/** Bundles the CLI once (esbuild), so the tests that run it as a process start Node, not tsx. */
+const cliBundle = "test/helpers/cli-bundle-setup.ts";
 /** Time limit of a test in a tier that starts processes. */
 const PROCESS_TIMEOUT_MS = 60_000;
 
@@ -58,7 +60,7 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],
-          globalSetup: [prism],
+          globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
         },
       },
@@ -72,7 +74,7 @@ export default defineConfig({
           exclude: browserTests
             ? configDefaults.exclude
             : [...configDefaults.exclude, "**/*.browser.test.ts"],
-          globalSetup: [prism],
+          globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
         },
       },

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { loadSpec, ROOT } from "../helpers/spec.js";
 
 const run = promisify(execFile);
@@ -105,18 +106,15 @@ describe("x-codeSamples", () => {
     }
   });
 
-  it("the CLI samples run against the mock (tsx src/cli/main.ts in place of npx hiro-lookup)", async () => {
+  it("the CLI samples run against the mock (the CLI bundled from src/ in place of npx hiro-lookup)", async () => {
     for (const sample of byLabel("CLI")) {
       const line = withMock(sample.source)
         .replace(/\\\n\s*/g, "")
         .trim();
       const args = line.split(/\s+/);
       expect(args.slice(0, 2), sample.operationId).toEqual(["npx", "hiro-lookup"]);
-      const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
-      const { stdout } = await run(process.execPath, [tsx, "src/cli/main.ts", ...args.slice(2)], {
-        cwd: ROOT,
-        env,
-      });
+      const { code, stdout, stderr } = await runCliProcess(args.slice(2), env);
+      expect(code, stderr).toBe(0);
       expect(stdout, sample.operationId).toMatch(EXPECTED[sample.operationId] ?? /./);
     }
   }, 60_000);

@@ -3,32 +3,16 @@ import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import { bindablePort } from "../../scripts/lib/prism.js";
+import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
 import { ROOT } from "../helpers/spec.js";
 
 const baseUrl = inject("prismUrl");
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `hiro-lookup <args>` as a process (through tsx, so the source is what runs). */
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const node = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...args] as const;
-  try {
-    const { stdout, stderr } = await promisify(execFile)(node[0], node.slice(1), {
-      cwd: ROOT,
-      env: { ...process.env, HIRO_API_KEY: "", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Runs `hiro-lookup <args>` as a process (the sources, bundled once for the run), with no API key set. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCliProcess(args, { HIRO_API_KEY: "", ...env });
 
 const mock = ["--base-url", baseUrl, "--retries", "0"];
 
@@ -184,7 +168,8 @@ describe("hiro-lookup CLI (as a process)", () => {
     // A token whose metadata stays pending, with --wait: the CLI keeps asking until it is stopped.
     const pending = ["-H", "Prefer: code=422, example=metadataFetchInProgress"];
     const args = ["--mock", ...pending, "sft", PRINCIPAL, "1", "--wait", "--wait-timeout", "60000"];
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    const [node, ...rest] = cliCommand(args);
+    const child = spawn(node, rest, {
       cwd: ROOT,
       env: { ...process.env, HIRO_API_KEY: "", HIRO_MOCK_PORT: String(port) },
       stdio: "ignore",
