@@ -234,7 +234,11 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
     await page.goto(`${server?.url}/guide.html`, { waitUntil: "load" });
     await mkdir(resolve(ROOT, "reports"), { recursive: true });
     await page.screenshot({ path: resolve(ROOT, "reports/guide-390.png"), fullPage: true });
-    const layout = await page.evaluate(GUIDE_LAYOUT_CHECK);
+    const layout = (await page.evaluate(GUIDE_LAYOUT_CHECK)) as {
+      pageWidth: number;
+      tables: number;
+      problems: string[];
+    };
     expect(layout.pageWidth, "the page scrolls sideways").toBeLessThanOrEqual(390);
     expect(layout.tables).toBeGreaterThan(0);
     expect(layout.problems).toEqual([]);
