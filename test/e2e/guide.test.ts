@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, inject, it } from "vitest";
-import { createLookupClient } from "../../src/index.js";
 import { ROOT } from "../helpers/spec.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const guide = readFileSync(join(ROOT, "docs/guide.md"), "utf8");
 const example = /## Getting started\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(guide)?.[1] ?? "";
@@ -75,18 +75,12 @@ it("the guide's Quirks say what the client does with a token_id above 2^53 - 1: 
   expect(quirk).toMatch(/refuses/);
   expect(quirk).toContain("HiroValidationError");
   expect(quirk).not.toMatch(/pass a `bigint`/);
-  const sent: string[] = [];
-  const client = createLookupClient({
-    fetch: async (request) => {
-      sent.push(String(request));
-      return Response.json({});
-    },
-  });
+  const { client, requests } = createTestClient(() => Response.json({}));
   const principal = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
   for (const token_id of [2n ** 53n, "9007199254740993", 2n ** 64n])
     await expect(client.getSftMetadata({ principal, token_id })).rejects.toMatchObject({
       name: "HiroValidationError",
       message: expect.stringContaining("token_id"),
     });
-  expect(sent).toEqual([]);
+  expect(requests).toEqual([]);
 });
