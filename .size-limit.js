@@ -21,7 +21,7 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * breakdown). This limit is a guard against growth, about 2% above the measured size: raise it only with a reason.
  */
 export const CORE_TARGET = 6000;
-export const CORE_LIMIT = 11_264;
+export const CORE_LIMIT = 12_000;
 /** What each opt-in middleware may add on top of the core. */
 export const MIDDLEWARE_LIMIT = 400;
 
@@ -51,7 +51,7 @@ export default [
   ),
   // Everything the main entry exports (paginate, waitForMetadata, units, errors, retry policy, both
   // middleware): a ceiling against growth, about 2% above today's 13.3 kB.
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 13_600),
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 14_300),
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),

@@ -150,6 +150,8 @@ export function pairedRatio(
 }
 
 export const OURS = "ours (createLookupClient)";
+export const OURS_MIDDLEWARE = "ours, a middleware registered (openapi-fetch path)";
+export const OURS_SIGNAL = "ours + a caller's per-call signal";
 export const BARE_SIGNAL = "bare openapi-fetch GET + per-call timeout signal";
 export const BARE = "bare openapi-fetch GET, no signal";
 export const RAW = "raw fetch + res.json()";
@@ -172,6 +174,8 @@ export async function withTimeout<T>(fn: (signal: AbortSignal) => Promise<T>): P
  */
 export function contestantsFor(baseUrl: string): Record<"page" | "token", Record<string, Call>> {
   const ours = createLookupClient({ baseUrl, maxRetries: 0 });
+  // A middleware that does nothing: the lookups then go through openapi-fetch, so it sees them.
+  const oursMiddleware = createLookupClient({ baseUrl, maxRetries: 0, middleware: [{ onRequest() {} }] });
   const bare = createClient<paths>({ baseUrl });
   const pageUrl = `${baseUrl}/ordinals/v1/sats/${FIXED_ORDINAL}/inscriptions?offset=0&limit=${PAGE_SIZE}`;
   const tokenUrl = `${baseUrl}/metadata/v1/sft/${PRINCIPAL}/${TOKEN_ID}`;
@@ -189,6 +193,12 @@ export function contestantsFor(baseUrl: string): Record<"page" | "token", Record
   return {
     page: {
       [OURS]: () => ours.getSatoshiInscriptions({ ordinal: FIXED_ORDINAL, offset: 0, limit: PAGE_SIZE }),
+      [OURS_MIDDLEWARE]: () =>
+        oursMiddleware.getSatoshiInscriptions({ ordinal: FIXED_ORDINAL, offset: 0, limit: PAGE_SIZE }),
+      [OURS_SIGNAL]: () =>
+        withTimeout((signal) =>
+          ours.getSatoshiInscriptions({ ordinal: FIXED_ORDINAL, offset: 0, limit: PAGE_SIZE }, { signal }),
+        ),
       [BARE_SIGNAL]: () =>
         withTimeout(async (signal) =>
           dataOf(await bare.GET("/ordinals/v1/sats/{ordinal}/inscriptions", { params: pageParams, signal })),
@@ -199,6 +209,11 @@ export function contestantsFor(baseUrl: string): Record<"page" | "token", Record
     },
     token: {
       [OURS]: () => ours.getSftMetadata({ principal: PRINCIPAL, token_id: TOKEN_ID }),
+      [OURS_MIDDLEWARE]: () => oursMiddleware.getSftMetadata({ principal: PRINCIPAL, token_id: TOKEN_ID }),
+      [OURS_SIGNAL]: () =>
+        withTimeout((signal) =>
+          ours.getSftMetadata({ principal: PRINCIPAL, token_id: TOKEN_ID }, { signal }),
+        ),
       [BARE_SIGNAL]: () =>
         withTimeout(async (signal) =>
           dataOf(await bare.GET("/metadata/v1/sft/{principal}/{token_id}", { params: tokenParams, signal })),

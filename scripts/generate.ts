@@ -1,7 +1,8 @@
 /**
  * Writes the runtime pieces of `src/generated/` that openapi-typescript does not: the parameter rules
- * (patterns, ranges, defaults) the client checks before sending, the response validators, and the map
- * of documented error bodies to error kinds (`x-error-kind`, see `lib/error-kinds.ts`). `--check` compares instead of writing
+ * (patterns, ranges, defaults) the client checks before sending, the operation table (`lib/operations.ts`),
+ * the response validators, and the map of documented error bodies to error kinds (`x-error-kind`, see
+ * `lib/error-kinds.ts`). `--check` compares instead of writing
  * and exits 1 when a file is stale. The types themselves come from `openapi-typescript` (see package.json).
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -10,15 +11,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { parse } from "yaml";
 import { errorKindsSource } from "./lib/error-kinds.js";
+import { operationRows, operationsSource } from "./lib/operations.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const RULE_KEYS = ["type", "pattern", "minimum", "maximum", "exclusiveMaximum", "default"] as const;
-/** The 200 body schema of each operation: what `hiro-lookup/validators` checks. */
-const RESPONSE_SCHEMAS = {
-  getSftMetadata: "SftMetadataResponse",
-  getSatoshiInscriptions: "PaginatedInscriptions",
-  getTransactionActivity: "PaginatedRuneActivity",
-} as const;
 const ANNOTATIONS = new Set(["description", "example", "examples"]);
 
 /** The schema without its annotations (descriptions, examples, `x-` extensions): they do not validate, only weigh. */
@@ -36,15 +32,12 @@ function stripAnnotations(value: unknown): unknown {
 const standaloneCode = (standalone as unknown as { default: typeof standalone.default }).default;
 
 /** Ajv standalone validators (JSON Schema 2020-12) of the 200 bodies: no Ajv needed at run time. */
-function validatorsSource(schemas: Record<string, unknown>): string {
+function validatorsSource(schemas: Record<string, unknown>, responseSchemas: Record<string, string>): string {
   const ajv = new Ajv2020({ strict: true, allErrors: false, code: { source: true, esm: true, lines: true } });
   ajv.addVocabulary(["components"]);
   ajv.addSchema({ $id: "openapi.yaml", components: { schemas: stripAnnotations(schemas) } });
   const refs = Object.fromEntries(
-    Object.entries(RESPONSE_SCHEMAS).map(([op, schema]) => [
-      op,
-      `openapi.yaml#/components/schemas/${schema}`,
-    ]),
+    Object.entries(responseSchemas).map(([op, schema]) => [op, `openapi.yaml#/components/schemas/${schema}`]),
   );
   return [
     "// Generated from openapi.yaml by scripts/generate.ts (`npm run generate`). Do not edit by hand.",
@@ -54,14 +47,14 @@ function validatorsSource(schemas: Record<string, unknown>): string {
   ].join("\n");
 }
 
-const VALIDATORS_DTS = `/** Generated from openapi.yaml by scripts/generate.ts. Do not edit by hand. */
+const validatorsDts = (
+  operationIds: string[],
+) => `/** Generated from openapi.yaml by scripts/generate.ts. Do not edit by hand. */
 export interface GeneratedValidateFunction {
   (data: unknown): boolean;
   errors?: Array<{ instancePath: string; message?: string }> | null;
 }
-${Object.keys(RESPONSE_SCHEMAS)
-  .map((op) => `export declare const ${op}: GeneratedValidateFunction;`)
-  .join("\n")}
+${operationIds.map((op) => `export declare const ${op}: GeneratedValidateFunction;`).join("\n")}
 `;
 
 interface ParameterObject {
@@ -72,9 +65,10 @@ interface ParameterObject {
 
 /** The generated files, path → content, for the spec at `specPath`. */
 export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, string> {
-  const spec = parse(readFileSync(specPath, "utf8")) as Parameters<typeof errorKindsSource>[0] & {
-    components: { parameters: Record<string, ParameterObject>; schemas: Record<string, unknown> };
-  };
+  const spec = parse(readFileSync(specPath, "utf8")) as Parameters<typeof errorKindsSource>[0] &
+    Parameters<typeof operationsSource>[0] & {
+      components: { parameters: Record<string, ParameterObject>; schemas: Record<string, unknown> };
+    };
   const rules: Record<string, Record<string, unknown>> = {};
   for (const param of Object.values(spec.components.parameters)) {
     if (param.in !== "path" && param.in !== "query") continue;
@@ -90,10 +84,15 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
     `export const parameterRules = ${JSON.stringify(rules, null, 2)} as const;`,
     "",
   ].join("\n");
+  // The 200 body schema of each operation: what `hiro-lookup/validators` checks.
+  const responseSchemas = Object.fromEntries(
+    operationRows(spec).map((r) => [r.operationId, r.responseSchema]),
+  );
   return new Map([
     ["src/generated/parameters.ts", parameters],
-    ["src/generated/validators.js", validatorsSource(spec.components.schemas)],
-    ["src/generated/validators.d.ts", VALIDATORS_DTS],
+    ["src/generated/operations.ts", operationsSource(spec)],
+    ["src/generated/validators.js", validatorsSource(spec.components.schemas, responseSchemas)],
+    ["src/generated/validators.d.ts", validatorsDts(Object.keys(responseSchemas))],
     ["src/generated/error-kinds.ts", errorKindsSource(spec)],
   ]);
 }

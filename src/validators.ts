@@ -15,10 +15,8 @@ function wrap(validate: generated.GeneratedValidateFunction): ResponseValidator 
 }
 
 /** One validator per operation, checking its 200 body against openapi.yaml. */
-export const responseValidators: ResponseValidators = {
-  getSftMetadata: wrap(generated.getSftMetadata),
-  getSatoshiInscriptions: wrap(generated.getSatoshiInscriptions),
-  getTransactionActivity: wrap(generated.getTransactionActivity),
-};
+export const responseValidators = Object.fromEntries(
+  Object.entries(generated).map(([id, validate]) => [id, wrap(validate)]),
+) as ResponseValidators;
 
 export type { ResponseValidator, ResponseValidators };

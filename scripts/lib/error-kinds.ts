@@ -35,7 +35,7 @@ export interface ErrorKindRule {
 export type ErrorKindMap = Record<string, Record<string, Record<string, ErrorKindRule>>>;
 
 /** The object a local `$ref` (`#/components/…`) points to. */
-function resolve<T extends { $ref?: string }>(spec: unknown, value: T): T {
+export function resolve<T extends { $ref?: string }>(spec: unknown, value: T): T {
   if (value.$ref === undefined) return value;
   let target: unknown = spec;
   for (const key of value.$ref.replace(/^#\//, "").split("/")) {

@@ -76,7 +76,7 @@ export interface ClassifyInput {
   body: unknown;
   headers: Headers;
   url: string;
-  retryAfterMs: number | undefined;
+  retryAfterMs?: number | undefined;
 }
 
 /** The error for a non-2xx answer (a redirect is `unexpected_status`). A text body is kept up to 1 kB. */

@@ -4,11 +4,10 @@
  * that does not check carries none of them.
  */
 import type { Middleware } from "openapi-fetch";
-import { HiroApiError, HiroValidationError } from "../errors/errors.js";
-import { printable } from "../errors/safe-text.js";
+import { invalidResponseError } from "../errors/classify-response.js";
+import { type HiroApiError, HiroValidationError } from "../errors/errors.js";
 import { SERVICES, serviceOf } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
-import { requestUrlOf } from "../transport/pipeline.js";
 
 /** Returns the problems of a body (empty when it fits the schema). */
 export type ResponseValidator = (body: unknown) => string[];
@@ -60,15 +59,11 @@ export function validateResponses(
       }
       const problems = validators[operationId](body);
       if (problems.length === 0) return undefined;
-      const error = new HiroApiError({
-        kind: "invalid_response",
-        status: 200,
-        body: text.slice(0, 1024),
-        headers: response.headers,
-        operationId,
-        url: requestUrlOf(response),
-        message: `${operationId}: HTTP 200 with a body that does not fit the spec: ${printable(problems.join("; "), 200)} (invalid_response)`,
-      });
+      const error = invalidResponseError(
+        { operationId, status: 200, headers: response.headers, url: request.url },
+        text,
+        `a body that does not fit the spec: ${problems.join("; ")}`,
+      );
       if (onInvalid === "throw") throw error;
       onInvalid(error);
       return undefined;

@@ -1,9 +1,81 @@
 /**
- * Checks of client and per-call options. Each throws a {@link HiroValidationError} naming the option
- * and what is allowed, before anything is sent.
+ * The client's and the calls' option defaults, and their checks, in one place. Each check throws a
+ * {@link HiroValidationError} naming the option and what is allowed, before anything is sent. Client
+ * options are checked once, at creation; a call's options only when it gives them.
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+
+/** The defaults of the client's options. */
+export const DEFAULTS = {
+  /** Time limit of each attempt, in ms. */
+  timeoutMs: 30_000,
+  /** Time limit of a whole lookup, in ms. */
+  totalTimeoutMs: 120_000,
+  /** Retries after the first attempt. */
+  maxRetries: 2,
+  /** Largest body read, in decoded bytes: 16 MiB (the largest real page is about 5 MB). */
+  maxResponseBytes: 16 * 1024 * 1024,
+};
+
+/** Per-call options of every lookup; each overrides the client's option of the same name. */
+export interface RequestOptions {
+  /** Aborts the call, including any wait between retries; it rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+  /** Time limit of each attempt, in ms (default: the client's, 30 000). */
+  timeoutMs?: number | undefined;
+  /** Time limit of the whole call, middleware, retries and waits included, in ms (default: the client's). */
+  totalTimeoutMs?: number | undefined;
+  /** Retries after the first attempt (default: the client's, 2). */
+  maxRetries?: number | undefined;
+  /** Extra request headers for this call. */
+  headers?: HeadersInit | undefined;
+}
+
+/** The limits of one call, checked, the client's filling in what the call does not give. */
+export interface CallOptions {
+  timeoutMs: number;
+  totalTimeoutMs: number;
+  maxRetries: number;
+  headers?: Headers | undefined;
+}
+
+/** The limits of a client or a call; each is checked by its own rule. */
+type Limits = Omit<CallOptions, "headers">;
+const LIMIT_CHECKS: Readonly<Record<keyof Limits, (name: string, value: unknown) => number>> = {
+  timeoutMs: checkTimeout,
+  totalTimeoutMs: checkTimeout,
+  maxRetries: checkRetries,
+};
+
+/** `base` with the limits `given` sets (checked); `base` itself when `given` sets none. */
+function withLimits<T extends Limits>(base: T, given: { [K in keyof Limits]?: number | undefined }): T {
+  let out = base;
+  for (const name of Object.keys(LIMIT_CHECKS) as (keyof Limits)[]) {
+    const value = given[name];
+    if (value === undefined) continue;
+    if (out === base) out = { ...base };
+    out[name] = LIMIT_CHECKS[name](name, value);
+  }
+  return out;
+}
+
+/** The client's limits: its options over {@link DEFAULTS}, checked once, at creation. */
+export function limitsOf(given: RequestOptions & { maxResponseBytes?: number | undefined }) {
+  const limits = withLimits({ ...DEFAULTS }, given);
+  if (given.maxResponseBytes !== undefined) {
+    limits.maxResponseBytes = checkByteCount("maxResponseBytes", given.maxResponseBytes);
+  }
+  return limits;
+}
+
+/** A call's options over the client's `limits`: the client's own object when the call changes nothing. */
+export function callOptionsOf(limits: CallOptions, options: RequestOptions | undefined): CallOptions {
+  if (options === undefined) return limits;
+  const call = withLimits(limits, options);
+  if (options.headers === undefined) return call;
+  return { ...call, headers: checkHeaders("headers", options.headers) };
+}
 
 /**
  * Checks a duration option in ms; `name` is the option's name in messages. The ceiling is setTimeout's:

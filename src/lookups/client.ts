@@ -1,23 +1,16 @@
 /**
- * `createLookupClient`: one openapi-fetch client carries everything. The three lookups are typed calls
- * on it, and `raw` *is* it: the same middleware, and the same pipeline under the middleware (retries,
- * timeouts, no redirects, the size cap, the API key for its own origin only).
+ * `createLookupClient`: one openapi-fetch client carries everything. The lookups are read from the
+ * generated operation table; each runs the one attempt loop, directly or through openapi-fetch when
+ * middleware or a custom fetch could observe the request (`lookup.ts`). `raw` *is* the openapi-fetch
+ * client: the same middleware, and the same loop under it (retries, timeouts, no redirects, the size
+ * cap, the API key for its own origin only).
  */
 
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { parameterRules } from "../generated/parameters.js";
-import { checkByteCount, checkHeaders, checkRate, checkRetries, checkTimeout } from "../input/options.js";
-import {
-  checkLimit,
-  checkLocale,
-  checkOffset,
-  checkOrdinal,
-  checkPrincipal,
-  checkTokenId,
-  checkTxId,
-} from "../input/validate-input.js";
+import { checkHeaders, checkRate, DEFAULTS, limitsOf } from "../input/options.js";
 import type { ServiceName } from "../spec/services.js";
 import type {
+  OperationId,
   PaginatedInscriptions,
   PaginatedRuneActivity,
   paths,
@@ -28,13 +21,12 @@ import type {
 } from "../spec/types.js";
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
-import { RETRY_DEFAULTS } from "../transport/retry.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
-import { type PageAsked, pageProblem, resultsProblem } from "./answer-checks.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import { answerCheck, requestOf } from "./requests.js";
 
 /** Default of {@link LookupClientOptions.maxResponseBytes}: 16 MiB (the largest real page is about 5 MB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = DEFAULTS.maxResponseBytes;
 
 /** Options of {@link createLookupClient}. */
 export interface LookupClientOptions {
@@ -106,108 +98,63 @@ export interface LookupClient {
   readonly raw: Client<paths>;
 }
 
-/** The offset and limit a page answers, the service's defaults filled in. */
-function pageAsked(q: { offset?: number; limit?: number }): PageAsked {
-  return { offset: q.offset ?? 0, limit: q.limit ?? parameterRules.limit.default };
-}
-
-/** The transaction of a rune activity entry. */
-const txIdOf = (item: Record<string, unknown>) => (item.location as { tx_id?: unknown } | undefined)?.tx_id;
-
-/** Drops undefined entries, so the service applies its own defaults. */
-function query<Q extends object>(entries: Q): { [K in keyof Q]?: Exclude<Q[K], undefined> } {
-  const defined: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(entries)) if (value !== undefined) defined[key] = value;
-  return defined as { [K in keyof Q]?: Exclude<Q[K], undefined> };
-}
-
-/** Creates a client for the three lookups. Throws {@link HiroValidationError} on a bad option. */
+/** Creates a client for the lookups. Throws {@link HiroValidationError} on a bad option. */
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
   const routes = routesOf(options.baseUrl, options.apiKey, options.apiKeyServices);
   // Every service is routed; the metadata service, always set, is openapi-fetch's own base URL.
   const baseUrl = routeOf(routes, "metadata").base;
   const userFetch = options.fetch;
-  const settings: LookupSettings = {
+  const clientHeaders = checkHeaders("headers", options.headers);
+  const limits = limitsOf(options);
+  const maxRequestsPerSecond =
+    options.maxRequestsPerSecond === undefined
+      ? undefined
+      : checkRate("maxRequestsPerSecond", options.maxRequestsPerSecond);
+  // The middleware the user registered (options and raw.use): any at all sends the lookups through openapi-fetch.
+  const registered = new Set<Middleware>();
+  const settings = {
+    ...limits,
     fetch: () => userFetch ?? fetch,
-    timeoutMs: options.timeoutMs === undefined ? 30_000 : checkTimeout("timeoutMs", options.timeoutMs),
-    totalTimeoutMs:
-      options.totalTimeoutMs === undefined ? 120_000 : checkTimeout("totalTimeoutMs", options.totalTimeoutMs),
-    maxRetries:
-      options.maxRetries === undefined
-        ? RETRY_DEFAULTS.maxRetries
-        : checkRetries("maxRetries", options.maxRetries),
-    maxResponseBytes:
-      options.maxResponseBytes === undefined
-        ? DEFAULT_MAX_RESPONSE_BYTES
-        : checkByteCount("maxResponseBytes", options.maxResponseBytes),
+    nativeFetch: userFetch === undefined,
     routes,
     onRetry: options.onRetry,
     // One gate per origin, shared by every call of this client (src/transport/pacer/).
-    pacer: createPacer({
-      maxRequestsPerSecond:
-        options.maxRequestsPerSecond === undefined
-          ? undefined
-          : checkRate("maxRequestsPerSecond", options.maxRequestsPerSecond),
-    }),
+    pacer: createPacer({ maxRequestsPerSecond }),
     now: Date.now,
     random: () => Math.random(),
-  };
-  const headers = checkHeaders("headers", options.headers);
+    clientHeaders,
+    direct: () => registered.size === 0 && userFetch === undefined,
+  } as LookupSettings;
+  settings.send = pipelineFetch(settings);
   const client = createClient<paths>({
     baseUrl,
-    ...(headers ? { headers } : {}),
-    fetch: pipelineFetch(settings) as typeof fetch,
+    ...(clientHeaders ? { headers: clientHeaders } : {}),
+    fetch: ((request: Request) => settings.send(request)) as typeof fetch,
   });
   const bases = new Set(Object.values(routes).map((route) => route?.base));
   if (bases.size > 1) client.use(routing(routes, baseUrl));
+  const { use, eject } = client;
+  client.use = (...middleware) => {
+    use(...middleware);
+    for (const m of middleware) if (m) registered.add(m);
+  };
+  client.eject = (...middleware) => {
+    eject(...middleware);
+    for (const m of middleware) registered.delete(m);
+  };
   client.use(...(options.middleware ?? []));
+  settings.client = client;
 
+  const lookup =
+    (operationId: OperationId) =>
+    async (params: object, callOptions?: RequestOptions): Promise<never> => {
+      const request = requestOf(operationId, params as Record<string, unknown> | undefined);
+      return runLookup(settings, operationId, request, callOptions, answerCheck(operationId, request));
+    };
   return {
     raw: client,
-    async getSftMetadata(params, callOptions) {
-      const path = { principal: checkPrincipal(params?.principal), token_id: checkTokenId(params?.token_id) };
-      const q = query({ locale: checkLocale(params?.locale) });
-      return runLookup("metadata", settings, callOptions, (init) =>
-        client.GET("/metadata/v1/sft/{principal}/{token_id}", {
-          // token_id goes out as its decimal string: exact for u128, which a number is not.
-          params: { path: path as unknown as { principal: string; token_id: number }, query: q },
-          ...init,
-        }),
-      );
-    },
-    async getSatoshiInscriptions(params, callOptions) {
-      const ordinal = checkOrdinal(params?.ordinal);
-      const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
-      const asked = pageAsked(q);
-      return runLookup(
-        "ordinals",
-        settings,
-        callOptions,
-        (init) =>
-          client.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
-            params: { path: { ordinal }, query: q },
-            ...init,
-          }),
-        (body) =>
-          pageProblem(body, asked) ??
-          resultsProblem(body, String(ordinal), (item) => item.sat_ordinal, "sat"),
-      );
-    },
-    async getTransactionActivity(params, callOptions) {
-      const tx_id = checkTxId(params?.tx_id);
-      const q = query({ offset: checkOffset(params?.offset), limit: checkLimit(params?.limit) });
-      const asked = pageAsked(q);
-      return runLookup(
-        "runes",
-        settings,
-        callOptions,
-        (init) =>
-          client.GET("/runes/v1/transactions/{tx_id}/activity", {
-            params: { path: { tx_id }, query: q },
-            ...init,
-          }),
-        (body) => pageProblem(body, asked) ?? resultsProblem(body, tx_id, txIdOf, "transaction"),
-      );
-    },
+    getSftMetadata: lookup("getSftMetadata"),
+    getSatoshiInscriptions: lookup("getSatoshiInscriptions"),
+    getTransactionActivity: lookup("getTransactionActivity"),
   };
 }

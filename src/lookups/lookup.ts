@@ -1,51 +1,40 @@
 /**
- * One typed lookup on the shared openapi-fetch client: per-call options checked, the call's deadline
- * signal made before any middleware runs, and the answer turned into data or a typed error.
+ * One typed lookup, by the operation table. Two ways to the one attempt loop (`transport/attempts.ts`):
+ * - **direct**: with no middleware and no custom `fetch` (so nothing could observe the difference), the
+ *   lookup builds the URL itself and runs the loop, reading the body as text inside the attempt;
+ * - **through openapi-fetch**: otherwise, so every middleware sees the lookup; the pipeline under it runs
+ *   the same loop with this call's limits and deadline.
+ * Either way the answer becomes data or a typed error here, in one place.
  */
+import type { Client } from "openapi-fetch";
 import { apiErrorFor, invalidResponseError } from "../errors/classify-response.js";
-import { HiroTimeoutError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { checkHeaders, checkRetries, checkTimeout } from "../input/options.js";
-import { SERVICES, type ServiceName } from "../spec/services.js";
-import type { OperationId } from "../spec/types.js";
-import { bytesOf, type PipelineSettings, pipelineFetch, requestUrlOf } from "../transport/pipeline.js";
-import { raceAbort } from "../transport/read-body.js";
+import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
+import { operations } from "../spec/services.js";
+import type { OperationId, paths } from "../spec/types.js";
+import { runAttempts, totalTimeout } from "../transport/attempts.js";
+import type { PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
+import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
 import { routeOf } from "../transport/routes.js";
 
-const UTF8 = new TextDecoder();
-
-/** Per-call options of every lookup; each overrides the client's option of the same name. */
-export interface RequestOptions {
-  /** Aborts the call, including any wait between retries; it rejects with the signal's reason. */
-  signal?: AbortSignal | undefined;
-  /** Time limit of each attempt, in ms (default: the client's, 30 000). */
-  timeoutMs?: number | undefined;
-  /** Time limit of the whole call, middleware, retries and waits included, in ms (default: the client's). */
-  totalTimeoutMs?: number | undefined;
-  /** Retries after the first attempt (default: the client's, 2). */
-  maxRetries?: number | undefined;
-  /** Extra request headers for this call. */
-  headers?: HeadersInit | undefined;
-}
+export type { RequestOptions };
 
 /** What the client fixes for every lookup. */
 export interface LookupSettings extends PipelineSettings {
   totalTimeoutMs: number;
+  /** The client's `headers` option. */
+  clientHeaders: Headers | undefined;
+  /** The openapi-fetch client (`raw`) and the pipeline under it. */
+  client: Client<paths>;
+  send: ReturnType<typeof pipelineFetch>;
+  /** Whether the direct path may be taken now: no middleware, no custom fetch. */
+  direct(): boolean;
 }
 
-/** The openapi-fetch options a lookup passes on. */
-export interface CallInit {
-  baseUrl: string;
-  parseAs: "stream";
-  signal: AbortSignal;
-  headers?: Headers;
-  fetch?: (request: Request) => Promise<Response>;
-}
-
-/** What openapi-fetch answers with `parseAs: "stream"` (the body is read here, from the pipeline's bytes). */
-export interface StreamAnswer {
-  data?: unknown;
+/** What openapi-fetch answers with `parseAs: "text"`. */
+interface OpenapiAnswer {
+  data?: string;
   error?: unknown;
   response: Response;
 }
@@ -53,21 +42,24 @@ export interface StreamAnswer {
 /** What is wrong with a parsed 2xx body given the question, or undefined (answer-checks.ts). */
 export type AnswerCheck = (body: unknown) => string | undefined;
 
+/** The parameters of one lookup, checked and in their wire form. */
+export interface LookupRequest {
+  path: Record<string, string>;
+  query: Record<string, string | number>;
+}
+
 /** The parsed body of a 2xx answer, or the `invalid_response` error that says why there is none. */
-function bodyOf<T>(operationId: OperationId, response: Response, text: string, check?: AnswerCheck): T {
-  const info = {
-    operationId,
-    status: response.status,
-    headers: response.headers,
-    url: requestUrlOf(response),
-    retryAfterMs: undefined,
-  };
+function bodyOf<T>(
+  info: { operationId: OperationId; status: number; headers: Headers; url: string },
+  text: string,
+  check?: AnswerCheck,
+): T {
   if (text.trim() === "") throw invalidResponseError(info, text, "an empty body");
   let body: T;
   try {
     body = JSON.parse(text) as T;
   } catch {
-    const type = printable(response.headers.get("content-type") ?? "no content-type", 60);
+    const type = printable(info.headers.get("content-type") ?? "no content-type", 60);
     throw invalidResponseError(
       info,
       text,
@@ -79,56 +71,109 @@ function bodyOf<T>(operationId: OperationId, response: Response, text: string, c
   return body;
 }
 
+/** JSON when the text is JSON, else the text: the body an error keeps. */
+function errorBody(text: string | undefined): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The lookup's URL, as openapi-fetch would build it (path values and query encoded alike). */
+function urlOf(base: string, template: string, request: LookupRequest): string {
+  let href =
+    base + template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.path[name] ?? ""));
+  let sep = "?";
+  for (const name in request.query) {
+    href += `${sep}${name}=${encodeURIComponent(request.query[name] as string | number)}`;
+    sep = "&";
+  }
+  return href;
+}
+
+/** The headers of a direct call: the client's, the call's, and the key for its own origin. */
+function headersOf(
+  settings: LookupSettings,
+  call: CallOptions,
+  key: string | undefined,
+): Headers | undefined {
+  if (call.headers === undefined && key === undefined) return settings.clientHeaders;
+  const headers = new Headers(settings.clientHeaders);
+  call.headers?.forEach((value, name) => {
+    headers.set(name, value);
+  });
+  if (key !== undefined) headers.set("x-api-key", key);
+  return headers;
+}
+
 /**
- * Runs one lookup: `send` makes the openapi-fetch call with the init given. Options are checked first
- * (a bad one rejects before anything is sent); the deadline covers middleware, pacing, attempts and waits.
+ * Runs one lookup of `operationId` with checked parameters. Per-call options are checked first (a bad
+ * one rejects before anything is sent); the deadline covers middleware, pacing, attempts and waits.
  */
 export async function runLookup<T>(
-  service: ServiceName,
   settings: LookupSettings,
+  operationId: OperationId,
+  request: LookupRequest,
   options: RequestOptions | undefined,
-  send: (init: CallInit) => Promise<StreamAnswer>,
   check?: AnswerCheck,
 ): Promise<T> {
-  const { signal: caller, timeoutMs, totalTimeoutMs, maxRetries, headers } = options ?? {};
-  const { operationId } = SERVICES[service];
-  const { base } = routeOf(settings.routes, service);
-  const init: CallInit = { baseUrl: base, parseAs: "stream", signal: caller as AbortSignal };
-  const total =
-    totalTimeoutMs === undefined ? settings.totalTimeoutMs : checkTimeout("totalTimeoutMs", totalTimeoutMs);
-  if (timeoutMs !== undefined || maxRetries !== undefined) {
-    init.fetch = pipelineFetch(settings, {
-      timeoutMs: timeoutMs === undefined ? settings.timeoutMs : checkTimeout("timeoutMs", timeoutMs),
-      maxRetries: maxRetries === undefined ? settings.maxRetries : checkRetries("maxRetries", maxRetries),
-    });
-  }
-  const extra = checkHeaders("headers", headers);
-  if (extra) init.headers = extra;
+  const operation = operations[operationId];
+  const route = routeOf(settings.routes, operation.service);
+  const call = callOptionsOf(settings, options);
+  const caller = options?.signal;
   if (caller?.aborted) throw caller.reason;
+  const href = urlOf(route.base, operation.path, request);
+  const deadline = { at: settings.now() + call.totalTimeoutMs, totalMs: call.totalTimeoutMs };
+  const info = { operationId, url: href };
 
-  const deadline = new AbortController();
-  const timer = setTimeout(() => {
-    const message = `${operationId}: the call took longer than totalTimeoutMs (${total} ms)`;
-    deadline.abort(new HiroTimeoutError(total, { message }));
-  }, total);
-  // AbortSignal.any: no listener is added to the caller's signal, however many calls share it.
-  init.signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
+  if (settings.direct()) {
+    const headers = headersOf(settings, call, route.apiKey);
+    const init: RequestInit = headers ? { redirect: "manual", headers } : { redirect: "manual" };
+    const { answer, body, retryAfterMs } = await runAttempts(settings, {
+      operationId,
+      url: new URL(href),
+      limits: call,
+      signal: caller,
+      sharedSignal: true,
+      nativeFetch: true,
+      deadline,
+      send: (signal) => fetch(href, { ...init, signal }),
+      read: (answer, signal) => readBody(answer, "text", settings.maxResponseBytes, true, signal),
+      request: () => new Request(href, { headers: headersOf(settings, call, undefined) ?? {} }),
+    });
+    const answered = { ...info, status: answer.status, headers: answer.headers };
+    if (!answer.ok) throw apiErrorFor({ ...answered, body: errorBody(body), retryAfterMs });
+    return bodyOf<T>(answered, body ?? "", check);
+  }
+
+  // Through openapi-fetch: the deadline must also cover the middleware, so it is a signal here.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(totalTimeout(operationId, call.totalTimeoutMs)),
+    call.totalTimeoutMs,
+  );
+  const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
   try {
-    const { response, error } = await raceAbort(send(init), init.signal);
+    const get = settings.client.GET as unknown as (path: string, init: object) => Promise<OpenapiAnswer>;
+    const { data, error, response } = await raceAbort(
+      get(operation.path, {
+        baseUrl: route.base,
+        params: request,
+        parseAs: "text",
+        signal,
+        ...(call.headers ? { headers: call.headers } : {}),
+        fetch: (sent: Request) => settings.send(sent, { limits: call, deadline }),
+      }),
+      signal,
+    );
+    const answered = { ...info, status: response.status, headers: response.headers };
     if (!response.ok) {
-      throw apiErrorFor({
-        operationId,
-        status: response.status,
-        headers: response.headers,
-        url: requestUrlOf(response),
-        body: error,
-        retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), settings.now()),
-      });
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), settings.now());
+      throw apiErrorFor({ ...answered, body: error, retryAfterMs });
     }
-    // The pipeline kept the bytes it read: decode them rather than read a copy of them as a stream.
-    const bytes = bytesOf(response);
-    const text = bytes ? UTF8.decode(bytes) : await raceAbort(response.text(), init.signal);
-    return bodyOf<T>(operationId, response, text, check);
+    return bodyOf<T>(answered, data ?? "", check);
   } finally {
     clearTimeout(timer);
   }

@@ -1,23 +1,33 @@
 /**
- * The three services behind the three lookups, told apart by their path prefix. The pipeline uses it to
- * name the operation of a request (raw ones included) and to choose its origin's settings.
+ * The services behind the lookups, told apart by their path prefix, derived from the generated
+ * operation table (`generated/operations.ts`): nothing here restates an operation. The pipeline uses it
+ * to name the operation of a request (raw ones included) and to choose its origin's settings.
  */
-import type { OperationId } from "./types.js";
+import { operations } from "../generated/operations.js";
+
+/** The operation table of openapi.yaml, keyed by operationId. */
+export { operations };
+
+/** An operation of the spec, as the generated table describes it. */
+export type OperationSpec = (typeof operations)[keyof typeof operations];
 
 /** A service of the spec: Token Metadata, Ordinals, Runes. */
-export type ServiceName = "metadata" | "ordinals" | "runes";
+export type ServiceName = OperationSpec["service"];
 
-/** Each service's path prefix and its one operation. */
-export const SERVICES: Readonly<Record<ServiceName, { prefix: string; operationId: OperationId }>> = {
-  metadata: { prefix: "/metadata/", operationId: "getSftMetadata" },
-  ordinals: { prefix: "/ordinals/", operationId: "getSatoshiInscriptions" },
-  runes: { prefix: "/runes/", operationId: "getTransactionActivity" },
-};
+/** Each service's path prefix and its operation. */
+export const SERVICES = {} as Record<ServiceName, { prefix: string; operationId: keyof typeof operations }>;
+for (const [operationId, operation] of Object.entries(operations)) {
+  SERVICES[operation.service] = { prefix: `/${operation.service}/`, operationId: operationId as never };
+}
 
-/** The service a URL's path belongs to (the base URL may carry a path of its own, e.g. a proxy's). */
+/** The services, in the spec's order. */
+export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+
+/**
+ * The service whose `/<service>/v1/` segment a path holds (the base URL may carry a path of its own, e.g.
+ * a proxy's). Only a name; the pipeline also checks that the segment comes right after the base path.
+ */
 export function serviceOf(pathname: string): ServiceName | undefined {
-  for (const name of Object.keys(SERVICES) as ServiceName[]) {
-    if (pathname.includes(`${SERVICES[name].prefix}v1/`)) return name;
-  }
+  for (const name of SERVICE_NAMES) if (pathname.includes(`/${name}/v1/`)) return name;
   return undefined;
 }

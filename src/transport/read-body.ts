@@ -1,7 +1,9 @@
 /**
- * Reading a response body in full under a size cap and a signal. The cap counts *decoded* bytes as they
- * arrive, so a small compressed body cannot expand into gigabytes, and an endless body stops at the cap.
- * A read is raced against the signal, so a stream that never ends and ignores cancel cannot hang.
+ * Reading a response body in full under a size cap and a signal, inside the attempt (a body that fails
+ * mid-read is retried like any network failure). The cap counts *decoded* bytes as they arrive, so a
+ * small compressed body cannot expand into gigabytes and an endless body stops at the cap. A declared
+ * `Content-Length` is trusted only where the caller says so (see {@link lengthIsTrusted}); elsewhere the
+ * bytes are counted. A read is raced against the signal, so a stream that ignores cancel cannot hang.
  */
 
 /** The body went past the cap; the read was stopped. */
@@ -31,6 +33,21 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
+/**
+ * The declared length of `response` when it can be trusted: the runtime's own fetch gave it
+ * (`nativeFetch`; a custom fetch may understate it), every header is visible (type `default` or `basic`:
+ * a browser hides `Content-Encoding` of a cross-origin answer but shows its compressed length), and the
+ * body is not encoded. Undefined when the bytes must be counted instead.
+ */
+export function lengthIsTrusted(response: Response, nativeFetch: boolean): number | undefined {
+  if (!nativeFetch || (response.type !== "default" && response.type !== "basic")) return undefined;
+  const encoding = response.headers.get("content-encoding");
+  if (encoding !== null && encoding !== "identity") return undefined;
+  const length = Number(response.headers.get("content-length") ?? Number.NaN);
+  return length >= 0 ? length : undefined;
+}
+
+/** Reads `body` chunk by chunk, counting, and stops past `maxBytes`. */
 async function readCounting(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
@@ -52,6 +69,7 @@ async function readCounting(
     reader.cancel().catch(() => {});
     throw error;
   }
+  if (chunks.length === 1) return chunks[0] as Uint8Array<ArrayBuffer>;
   const bytes = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {
@@ -61,40 +79,32 @@ async function readCounting(
   return bytes;
 }
 
-/** A response whose body was read: the new Response, and the bytes it holds (none for a null body). */
-export interface Buffered {
-  response: Response;
-  bytes: Uint8Array | ArrayBuffer | undefined;
-}
+const UTF8 = new TextDecoder();
 
 /**
- * The response with its body read into memory (at most `maxBytes` decoded bytes), as a new Response
- * with the same status and headers, and those bytes. Null-body and opaque responses come back untouched.
+ * The body of `response` (at most `maxBytes` decoded bytes) as text or bytes: `text()`/`arrayBuffer()`
+ * when its length is trusted and within the cap, a counting reader otherwise. Undefined for a null body.
  */
-export async function bufferResponse(
+export async function readBody<As extends "text" | "bytes">(
   response: Response,
+  as: As,
   maxBytes: number,
+  nativeFetch: boolean,
   signal: AbortSignal,
-): Promise<Buffered> {
+): Promise<(As extends "text" ? string : Uint8Array<ArrayBuffer> | ArrayBuffer) | undefined> {
+  type Out = As extends "text" ? string : Uint8Array<ArrayBuffer> | ArrayBuffer;
   const body = response.body;
-  if (body === null) return { response, bytes: undefined };
-  const encoding = response.headers.get("content-encoding");
-  const length = Number(response.headers.get("content-length") ?? Number.NaN);
-  let bytes: Uint8Array<ArrayBuffer> | ArrayBuffer;
-  if ((encoding === null || encoding === "identity") && length >= 0) {
-    // Identity-encoded with a declared length: the transport enforces it, so there is nothing to count.
+  if (body === null) return undefined;
+  const length = lengthIsTrusted(response, nativeFetch);
+  if (length !== undefined) {
     if (length > maxBytes) {
       body.cancel().catch(() => {});
       throw new BodyTooLargeError(maxBytes);
     }
-    bytes = await raceAbort(response.arrayBuffer(), signal);
-  } else {
-    bytes = await readCounting(body, maxBytes, signal);
+    // The transport enforces a declared identity length: nothing to count. The runtime's own fetch
+    // fails the read when the attempt's signal aborts, so there is no race to run either.
+    return (as === "text" ? response.text() : response.arrayBuffer()) as Promise<Out>;
   }
-  const copy = new Response(bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  return { response: copy, bytes };
+  const bytes = await readCounting(body, maxBytes, signal);
+  return (as === "text" ? UTF8.decode(bytes) : bytes) as Out;
 }

@@ -73,7 +73,21 @@ describe("generated/error-kinds.ts", () => {
       "x-error-kind: not_found",
     );
     writeFileSync(join(dir, "openapi.yaml"), edited);
-    expect(staleFiles(join(dir, "openapi.yaml"))).toEqual(["src/generated/error-kinds.ts"]);
+    // The operation table lists each operation's error kinds too.
+    expect(staleFiles(join(dir, "openapi.yaml"))).toEqual([
+      "src/generated/operations.ts",
+      "src/generated/error-kinds.ts",
+    ]);
+  });
+
+  it("the operation table goes stale when an operation's path or parameters change", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hiro-operations-"));
+    const edited = readFileSync(join(ROOT, "openapi.yaml"), "utf8").replace(
+      "/runes/v1/transactions/{tx_id}/activity:",
+      "/runes/v1/transactions/{tx_id}/activities:",
+    );
+    writeFileSync(join(dir, "openapi.yaml"), edited);
+    expect(staleFiles(join(dir, "openapi.yaml"))).toEqual(["src/generated/operations.ts"]);
   });
 
   it("marks token_error as requiring a string message, and only it", () => {

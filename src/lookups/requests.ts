@@ -1,0 +1,71 @@
+/**
+ * From a lookup's parameters to its request, by the operation table: each parameter checked by its one
+ * canonicaliser (input/validate-input.ts) into its wire form, and the check its answer must pass.
+ */
+
+import { parameterRules } from "../generated/parameters.js";
+import {
+  checkLimit,
+  checkLocale,
+  checkOffset,
+  checkOrdinal,
+  checkPrincipal,
+  checkTokenId,
+  checkTxId,
+} from "../input/validate-input.js";
+import { operations } from "../spec/services.js";
+import type { OperationId } from "../spec/types.js";
+import { pageProblem, resultsProblem } from "./answer-checks.js";
+import type { AnswerCheck, LookupRequest } from "./lookup.js";
+
+/** Each parameter's check, by name: the one canonicaliser a new parameter needs (wire form out). */
+const CHECKS: Readonly<Record<string, (value: unknown) => string | number | undefined>> = {
+  principal: checkPrincipal,
+  token_id: checkTokenId, // a decimal string: exact for u128, which a number is not
+  locale: checkLocale,
+  ordinal: checkOrdinal,
+  tx_id: checkTxId,
+  offset: checkOffset,
+  limit: checkLimit,
+};
+
+/** The field of each result of a paged lookup that must equal the id asked (answer-checks.ts). */
+const RESULT_IDS: Readonly<
+  Record<string, { param: string; what: string; of: (item: Record<string, unknown>) => unknown }>
+> = {
+  getSatoshiInscriptions: { param: "ordinal", what: "sat", of: (item) => item.sat_ordinal },
+  getTransactionActivity: {
+    param: "tx_id",
+    what: "transaction",
+    of: (item) => (item.location as { tx_id?: unknown } | undefined)?.tx_id,
+  },
+};
+
+/** The checked parameters of a call of `operationId`, in wire form; undefined query values dropped. */
+export function requestOf(
+  operationId: OperationId,
+  params: Record<string, unknown> | undefined,
+): LookupRequest {
+  const operation = operations[operationId];
+  const request: LookupRequest = { path: {}, query: {} };
+  for (const name of operation.pathParams) request.path[name] = String(CHECKS[name]?.(params?.[name]));
+  for (const name of operation.queryParams) {
+    const value = CHECKS[name]?.(params?.[name]);
+    if (value !== undefined) request.query[name] = value;
+  }
+  return request;
+}
+
+/** The answer check of a paged lookup: the page asked (service defaults filled in), and the id of each result. */
+export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
+  const operation = operations[operationId];
+  if (!operation.paged) return undefined;
+  const asked = {
+    offset: Number(request.query.offset ?? 0),
+    limit: Number(request.query.limit ?? parameterRules.limit.default),
+  };
+  const ids = RESULT_IDS[operationId];
+  return (body) =>
+    pageProblem(body, asked) ??
+    (ids && resultsProblem(body, String(request.path[ids.param]), ids.of, ids.what));
+}

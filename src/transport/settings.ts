@@ -1,0 +1,40 @@
+/**
+ * The shapes the transport is configured with: the limits a call may override, the pacer slot, and what
+ * `onRetry` is told. Types only; the defaults live in `input/options.ts`.
+ */
+
+/** What {@link LookupClientOptions.onRetry} is told before each retry. */
+export interface RetryEvent {
+  /** The request being retried (without the API key). */
+  request: Request;
+  /** Retries made so far, this one included (1 for the first retry). */
+  retry: number;
+  /** How long the client waits before sending it again, in ms. */
+  delayMs: number;
+  /** Why it is retried, e.g. `rate limited` or `server error 503`. */
+  reason: string;
+  /** The status that caused it, when there was an answer. */
+  status?: number | undefined;
+}
+
+/**
+ * Called when an attempt the pacer let through has ended: with the answer when one came (the pacer
+ * learns its rate-limit headers), with nothing when none did. Calls after the first are ignored.
+ */
+export type PacerSettle = (answer?: Response) => void;
+
+/** Holds requests back before a service refuses them (rate limits). A slot the attempt loop calls per attempt. */
+export interface Pacer {
+  /**
+   * Gives the settle function when a request to `url` may go (at once, or as a promise); rejects with the
+   * signal's reason when it aborts, or with `rate_limited` when the service's pause is too long to wait
+   * or ends after `deadline` (ms on the client's `now()` clock; none for raw calls).
+   */
+  wait(url: URL, signal: AbortSignal, deadline?: number): PacerSettle | Promise<PacerSettle>;
+}
+
+/** Limits that a call may override. */
+export interface AttemptLimits {
+  timeoutMs: number;
+  maxRetries: number;
+}
