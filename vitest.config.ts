@@ -46,6 +46,8 @@ export default defineConfig({
         extends: true,
         // Unit files share their worker's module cache (no fresh import of src/ per file): about half the
         // tier's CPU time. They inject fetch and clocks and touch no global state, so nothing carries over.
+        // The tooling, contract, faults and e2e tiers do the same (none stubs globals, fakes timers or
+        // mocks modules; each test's servers and processes are its own).
         test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
       },
       {
@@ -65,7 +67,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "tooling", include: ["test/tooling/**/*.test.ts"], testTimeout: PROCESS_TIMEOUT_MS },
+        test: {
+          name: "tooling",
+          include: ["test/tooling/**/*.test.ts"],
+          testTimeout: PROCESS_TIMEOUT_MS,
+          isolate: false,
+        },
       },
       {
         extends: true,
@@ -74,9 +81,13 @@ export default defineConfig({
           include: ["test/contract/**/*.test.ts"],
           globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
+          isolate: false,
         },
       },
-      { extends: true, test: { name: "faults", include: ["test/faults/**/*.test.ts"], testTimeout: 30_000 } },
+      {
+        extends: true,
+        test: { name: "faults", include: ["test/faults/**/*.test.ts"], testTimeout: 30_000, isolate: false },
+      },
       {
         extends: true,
         test: {
@@ -90,6 +101,7 @@ export default defineConfig({
           ],
           globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
+          isolate: false,
         },
       },
       {
