@@ -1,6 +1,11 @@
 /** Exit codes of the `hiro-lookup` CLI, one per kind of failure. */
-import { HiroApiError, HiroError, HiroNetworkError, HiroValidationError } from "../errors/errors.js";
-import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
+import {
+  HiroApiError,
+  HiroError,
+  HiroNetworkError,
+  HiroValidationError,
+  HiroWaitTimeoutError,
+} from "../index.js";
 
 export const EXIT = {
   ok: 0,

@@ -6,7 +6,11 @@ Where requests go, per service (the first that is set wins):
   Token metadata defaults to https://api.hiro.so. Ordinals and runes have no default: Hiro retired
   its hosted Ordinals and Runes APIs on 2026-03-09, so point them at your bitcoin-indexer.
 API key: --api-key goes to the --base-url origin, or with per-service URLs to the metadata service
-  only; HIRO_API_KEY from the environment is used only when the metadata service is on *.hiro.so.
+  only; HIRO_API_KEY from the environment is used only when the metadata service is on *.hiro.so
+  over https.
+Page size: --limit (with --all, the page size) goes up to 60, the spec's maximum, unless your
+  deployment sets another (bitcoin-indexer's API_RESULTS_MAX_LIMIT): say so with --runes-max-limit
+  (or --ordinals-max-limit); hiro-lookup verify finds it.
 
 Examples:
   $ hiro-lookup --mock sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35
@@ -16,7 +20,7 @@ Examples:
   $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
   $ export HIRO_ORDINALS_URL=http://127.0.0.1:3000 HIRO_RUNES_URL=http://127.0.0.1:3001
 
-Output: one JSON value; --ndjson prints a page's results one per line. --all streams NDJSON (each item
+Output: one JSON value; --ndjson prints a page's results one per line (a token: one line). --all streams NDJSON (each item
   as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
   fails midway (the exit code then says why). --json and --ndjson do not go together.
 --mock needs Prism, an optional peer dependency: npm i -D @stoplight/prism-cli@5.14.2

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 
 /** Entry point of the `hiro-lookup` command: wires `runCli` to the process. */
-import { HiroValidationError } from "../errors/errors.js";
+import { HiroValidationError } from "../index.js";
 import { type MockControl, startMockServer } from "./mock-server.js";
 import { runCli } from "./program.js";
 

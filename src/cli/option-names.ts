@@ -2,7 +2,7 @@
  * The client names its options (`timeoutMs`, `limit`); the user typed flags (`--timeout`, `--limit`).
  * Validation errors are retold with the flag, so the message names what the user can change.
  */
-import { HiroValidationError } from "../errors/errors.js";
+import { HiroValidationError } from "../index.js";
 
 const FLAG_OF: Record<string, string> = {
   timeoutMs: "--timeout",
@@ -10,6 +10,10 @@ const FLAG_OF: Record<string, string> = {
   headers: "-H/--header",
   apiKey: "--api-key",
   limit: "--limit",
+  pageSize: "--limit",
+  maxLimit: "--ordinals-max-limit / --runes-max-limit",
+  "maxLimit.ordinals": "--ordinals-max-limit",
+  "maxLimit.runes": "--runes-max-limit",
   offset: "--offset",
   locale: "--locale",
   maxItems: "--max",

@@ -2,11 +2,9 @@
  * What the lookup commands print: one JSON value, a page's results as NDJSON, or with --all every item
  * of every page (NDJSON as it arrives; --json: one array, left open if a page fails midway).
  */
-import { HiroValidationError } from "../errors/errors.js";
-import { paginate } from "../features/paginate.js";
-import type { Page } from "../spec/types.js";
+import { HiroValidationError, type Page, paginate } from "../index.js";
+import type { CliIo } from "./io.js";
 import { itemWriter, jsonText } from "./output.js";
-import type { CliIo } from "./program.js";
 
 /** The output flags of the global options. */
 export interface OutputFlags {
@@ -17,18 +15,24 @@ export interface OutputFlags {
 /** The paging options of `sat-inscriptions` and `tx-activity`. */
 export interface PageOptions {
   offset?: number;
-  limit?: number;
+  /** A number, or the text typed when it is not digits (the client refuses it in its own words). */
+  limit?: number | string;
   all?: boolean;
   max?: number;
 }
 
-/** Prints one value as JSON; with --ndjson a page's results one per line. */
+/** Prints a token as JSON (one line with --ndjson, whatever keys it has). */
 export function printValue(io: CliIo, global: OutputFlags, value: unknown): void {
-  if (global.ndjson && typeof value === "object" && value !== null && "results" in value) {
-    for (const item of (value as Page<unknown>).results) io.stdout.write(`${jsonText(item)}\n`);
+  io.stdout.write(`${jsonText(value, io.stdout.isTTY === true && !global.ndjson)}\n`);
+}
+
+/** Prints a page as JSON; with --ndjson its results one per line. */
+export function printPage(io: CliIo, global: OutputFlags, value: Page<unknown>): void {
+  if (global.ndjson) {
+    for (const item of value.results) io.stdout.write(`${jsonText(item)}\n`);
     return;
   }
-  io.stdout.write(`${jsonText(value, io.stdout.isTTY === true && !global.ndjson)}\n`);
+  printValue(io, global, value);
 }
 
 /**
@@ -43,11 +47,15 @@ export async function printPages<T>(
 ): Promise<void> {
   if (!options.all) {
     if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
-    printValue(io, global, await fetchPage({ ...options }));
+    // The client checks limit whatever its type: a typed non-number is refused, never sent.
+    const { offset, limit } = options;
+    const paging = {
+      ...(offset === undefined ? {} : { offset }),
+      ...(limit === undefined ? {} : { limit: limit as number }),
+    };
+    printPage(io, global, await fetchPage(paging));
     return;
   }
-  if (options.limit !== undefined)
-    throw new HiroValidationError("--limit", "does not go with --all (it pages by 60)");
   let total = 0;
   const out = itemWriter((text) => io.stdout.write(text), global.json === true);
   const progress = io.stderr.isTTY === true;
@@ -57,11 +65,12 @@ export async function printPages<T>(
       return page;
     });
   const start = options.offset === undefined ? {} : { offset: options.offset };
-  for await (const item of paginate(
-    method,
-    start,
-    options.max === undefined ? {} : { maxItems: options.max },
-  )) {
+  // --limit with --all is the page size (the client checks it against the page maximum).
+  const paging = {
+    ...(options.max === undefined ? {} : { maxItems: options.max }),
+    ...(options.limit === undefined ? {} : { pageSize: options.limit as number }),
+  };
+  for await (const item of paginate(method, start, paging)) {
     out.item(item);
     // Numbers only: the server's total is a checked integer, never text of its own.
     if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);

@@ -1,46 +1,21 @@
 /**
- * The `hiro-lookup` command line: one command per lookup, parsed with commander. `runCli` takes its
+ * The `hiro-lookup` command line, parsed with commander: the global options here, the commands in their
+ * own modules (lookup-commands.ts, verify/verify-command.ts), each registered below. `runCli` takes its
  * arguments, environment and streams as parameters, so tests can run it in-process or as a process.
  */
 import { Command, CommanderError, Option } from "commander";
-import { HiroValidationError } from "../errors/errors.js";
-import { waitForMetadata } from "../features/wait-for-metadata.js";
-import { createLookupClient, type LookupClient } from "../lookups/client.js";
-import type { Page } from "../spec/types.js";
-import { collectHeader, headersOf, integer, pagingOptions } from "./arguments.js";
-import { EXIT, exitCodeFor } from "./exit-codes.js";
+import { HiroValidationError } from "../index.js";
+import { collectHeader, integer } from "./arguments.js";
+import { EXIT } from "./exit-codes.js";
 import { HELP_AFTER_OPTIONS } from "./help.js";
-import { withFlagName } from "./option-names.js";
-import { type PageOptions, printPages, printValue } from "./page-output.js";
-import {
-  apiKeyFor,
-  clientBaseUrl,
-  inCliTerms,
-  lookupMetadataUrl,
-  type ServiceUrls,
-  serviceUrls,
-  type UrlFlags,
-} from "./service-urls.js";
+import type { CliIo } from "./io.js";
+import { lookupRunner } from "./lookup-action.js";
+import { registerLookups } from "./lookup-commands.js";
+import { maxLimitOptions } from "./page-maximum.js";
 import { registerVerify } from "./verify/verify-command.js";
+import { packageVersion } from "./version.js";
 
-/** Where the CLI reads and writes. */
-export interface CliIo {
-  env: Record<string, string | undefined>;
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-  /** Starts the embedded Prism mock for `--mock`; returns its URL and a stop function. */
-  startMock?: () => Promise<{ url: string; stop(): Promise<void> }>;
-}
-
-interface GlobalOptions extends UrlFlags {
-  apiKey?: string;
-  mock?: boolean;
-  timeout?: number;
-  retries?: number;
-  json?: boolean;
-  ndjson?: boolean;
-  header?: string[];
-}
+export type { CliIo } from "./io.js";
 
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -82,126 +57,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .addHelpText("after", HELP_AFTER_OPTIONS)
     // verify reads the same URL and key flags: show them in its help too.
     .configureHelp({ showGlobalOptions: true })
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
-  /** Runs one lookup with the global options, printing its result or its error. */
-  const run =
-    (action: (client: LookupClient, global: GlobalOptions, command: Command) => Promise<void>) =>
-    async (...args: unknown[]) => {
-      const command = args.at(-1) as Command;
-      const global = command.optsWithGlobals<GlobalOptions>();
-      let stopMock: (() => Promise<void>) | undefined;
-      let urls: ServiceUrls = {};
-      try {
-        urls = serviceUrls(global, io.env);
-        let baseUrl = clientBaseUrl(urls);
-        let metadataUrl = lookupMetadataUrl(urls);
-        if (global.mock) {
-          if (!io.startMock)
-            throw new HiroValidationError("--mock", "the embedded mock is not available here");
-          const mock = await io.startMock();
-          stopMock = () => mock.stop();
-          baseUrl = mock.url;
-          metadataUrl = mock.url;
-        }
-        const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
-        if (note) line(note);
-        const client = createLookupClient({
-          ...(baseUrl === undefined ? {} : { baseUrl }),
-          ...(apiKey ? { apiKey } : {}),
-          ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
-          ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
-          headers: headersOf(global.header),
-        });
-        await action(client, global, command);
-      } catch (caught) {
-        // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
-        const error = withFlagName(inCliTerms(caught, urls));
-        exitCode = exitCodeFor(error);
-        line(error instanceof Error ? error.message : String(error));
-      } finally {
-        await stopMock?.();
-      }
-    };
+  maxLimitOptions(program);
 
-  const print = (global: GlobalOptions, value: unknown) => printValue(io, global, value);
-  const pageOrAll = <T>(
-    global: GlobalOptions,
-    options: PageOptions,
-    fetchPage: (paging: { offset?: number; limit?: number }) => Promise<Page<T>>,
-  ) => printPages(io, global, options, fetchPage);
-
-  program
-    .command("sft")
-    .description("metadata of a SIP-013 semi-fungible token")
-    .argument(
-      "<principal>",
-      "contract principal, e.g. SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1",
-    )
-    .argument("<token_id>", "token id (u128, decimal)")
-    .option("--locale <locale>", "metadata locale, e.g. es-MX")
-    .option(
-      "--wait",
-      "while the service is still fetching the metadata (422 pending), ask again with backoff",
-    )
-    .option(
-      "--wait-timeout <ms>",
-      "with --wait: give up after this long, exit 5 (default 60000)",
-      integer("--wait-timeout", 1),
-    )
-    .action(
-      run(async (client, global, command) => {
-        const [principal, token_id] = command.processedArgs as [string, string];
-        const { locale, wait, waitTimeout } = command.opts<{
-          locale?: string;
-          wait?: boolean;
-          waitTimeout?: number;
-        }>();
-        const params = { principal, token_id, ...(locale === undefined ? {} : { locale }) };
-        if (waitTimeout !== undefined && !wait)
-          throw new HiroValidationError("--wait-timeout", "only goes with --wait");
-        print(
-          global,
-          wait
-            ? await waitForMetadata(client, params, { deadlineMs: waitTimeout })
-            : await client.getSftMetadata(params),
-        );
-      }),
-    );
-
-  pagingOptions(
-    program
-      .command("sat-inscriptions")
-      .description("the inscriptions on a satoshi")
-      .argument("<ordinal>", "ordinal number of the sat, 0 to 2099999997689999"),
-  ).action(
-    run(async (client, global, command) => {
-      const [ordinal] = command.processedArgs as [string];
-      await pageOrAll(global, command.opts<PageOptions>(), (paging) =>
-        client.getSatoshiInscriptions({ ordinal, ...paging }),
-      );
-    }),
-  );
-
-  pagingOptions(
-    program
-      .command("tx-activity")
-      .description("the rune activity of a Bitcoin transaction")
-      .argument("<tx_id>", "transaction id, 64 hex characters (0x is removed)"),
-  ).action(
-    run(async (client, global, command) => {
-      const [tx_id] = command.processedArgs as [string];
-      await pageOrAll(global, command.opts<PageOptions>(), (paging) =>
-        client.getTransactionActivity({ tx_id, ...paging }),
-      );
-    }),
-  );
-
+  const run = lookupRunner(io, (code) => {
+    exitCode = code;
+  });
+  registerLookups(program, run, io);
   registerVerify(program, io);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
+    // A flag's value refused by its parser (`--limit x`, `--timeout 0`): one line, as the client's refusals.
+    if (error instanceof HiroValidationError) {
+      line(error.message);
+      return EXIT.usage;
+    }
     if (error instanceof CommanderError) {
       // Our own commands end with a code of their own (verify's FAIL); --help and --version with 0.
       if (error.code.startsWith("hiro-lookup.")) return error.exitCode;

@@ -6,10 +6,8 @@
  *
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
-import { HiroValidationError } from "../errors/errors.js";
-import { checkBaseUrl } from "../input/options.js";
-import type { ServiceName } from "../spec/services.js";
-import { DEFAULT_BASE_URL, isHiroHost } from "../transport/routes.js";
+import { DEFAULT_BASE_URL, HiroValidationError, type ServiceName } from "../index.js";
+import { printable } from "./text.js";
 
 /** The URL flags, as commander names them. */
 export interface UrlFlags {
@@ -38,6 +36,39 @@ const ENV = {
   runes: "HIRO_RUNES_URL",
 } as const;
 
+/** Whether `url` is on one of Hiro's hosts (`hiro.so`, `*.hiro.so`); false for what is not a URL. */
+export function isHiroHost(url: string): boolean {
+  try {
+    return /(^|\.)hiro\.so$/.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A service URL as the client takes it: absolute http(s), no credentials, query or fragment; returned
+ * without trailing slashes. A refused value is never echoed with what could be a password: anything up
+ * to its last `@` is cut first.
+ */
+export function checkUrl(from: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  const shown = JSON.stringify(printable(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1…@"), 80));
+  const problem = !url
+    ? `must be an absolute http(s) URL; got ${shown}`
+    : url.protocol !== "http:" && url.protocol !== "https:"
+      ? `must use http or https; got ${printable(url.protocol, 20)}`
+      : url.username || url.password
+        ? "must not carry credentials (user:password@): pass a key with --api-key"
+        : url.search || url.hash || /[?#]/.test(value)
+          ? `must not have a query or fragment; got ${printable(url.origin + url.pathname, 80)}?…`
+          : undefined;
+  if (problem || !url) throw new HiroValidationError(from, problem ?? "is invalid");
+  return url.href.replace(/\/+$/, "");
+}
+
 /** The per-service flag of `service`, e.g. `--ordinals-url`. */
 export const flagOf = (service: ServiceName) => `--${service}-url`;
 
@@ -57,7 +88,7 @@ export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): S
       [env.HIRO_BASE_URL || undefined, "HIRO_BASE_URL"],
     ];
     const found = candidates.find(([url]) => url !== undefined);
-    if (found) urls[service] = { url: checkBaseUrl(found[1], found[0]), from: found[1] };
+    if (found?.[0] !== undefined) urls[service] = { url: checkUrl(found[1], found[0]), from: found[1] };
   }
   return urls;
 }
@@ -91,17 +122,21 @@ export interface KeyDecision {
 
 /**
  * `--api-key` is always used (the client sends it where its rule says). `HIRO_API_KEY` from the
- * environment only when the metadata service is on a `*.hiro.so` host: an environment secret must not
- * follow a `--base-url` to a third party. `metadataUrl` undefined: the metadata service is not used.
+ * environment only when the metadata service is on a `*.hiro.so` host over https: an environment secret
+ * must not follow a `--base-url` to a third party, nor cross the network in clear text. `metadataUrl` undefined: the metadata service is not used.
  */
 export function apiKeyFor(flag: string | undefined, env: Env, metadataUrl: string | undefined): KeyDecision {
   if (flag) return { apiKey: flag };
   const envKey = env.HIRO_API_KEY;
   if (!envKey || metadataUrl === undefined) return { apiKey: undefined };
-  if (isHiroHost(metadataUrl)) return { apiKey: envKey };
+  const hiro = isHiroHost(metadataUrl);
+  // Never in clear text: over http, anyone on the path reads the key, even on the way to Hiro's host.
+  if (hiro && metadataUrl.startsWith("https:")) return { apiKey: envKey };
   let host = "a host that is not *.hiro.so";
   try {
-    host = `${new URL(metadataUrl).host} (not a *.hiro.so host)`;
+    host = hiro
+      ? `${new URL(metadataUrl).host} over http (clear text; use https)`
+      : `${new URL(metadataUrl).host} (not a *.hiro.so host)`;
   } catch {}
   return {
     apiKey: undefined,

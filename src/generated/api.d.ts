@@ -782,6 +782,14 @@ export interface operations {
             /**
              * @description The token's metadata. Unknown fields are omitted, never `null`; a token whose metadata job
              *     failed answers `{}`.
+             *
+             *     **After a second mint of an existing id.** Minting more of an SFT id that already exists is
+             *     routine, and it makes the service refresh the token: until that job has run again, the token
+             *     answers `200` **without** `token_uri`, `decimals` and `total_supply` (its `metadata` may
+             *     still be there). That is a transient state, not a token without a supply or a URI. A client
+             *     should not overwrite values it already holds with their absence: keep the last complete
+             *     answer, and ask again later (the job usually runs within minutes). A `200` that lacks them
+             *     for a token you have never seen complete cannot be told apart from a token that has none.
              */
             200: {
                 headers: {

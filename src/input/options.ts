@@ -131,6 +131,9 @@ export function checkHeaders(name: string, value: HeadersInit | undefined): Head
   }
 }
 
+/** `text` cut before its last `@`, where a URL's `user:password@` ends (it did not parse, so by pattern). */
+const withoutUserinfo = (text: string) => text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1…@");
+
 /**
  * Checks a base URL: http(s), no credentials, query or fragment. Returns it without trailing slashes.
  * A refused URL is never echoed whole: it may hold a password.
@@ -141,7 +144,7 @@ export function checkBaseUrl(name: string, value: unknown): string {
     url = typeof value === "string" ? new URL(value) : undefined;
   } catch {}
   const problem = !url
-    ? `must be an absolute http(s) URL; got ${typeof value === "string" ? JSON.stringify(printable(value, 80)) : typeof value}`
+    ? `must be an absolute http(s) URL; got ${typeof value === "string" ? JSON.stringify(printable(withoutUserinfo(value), 80)) : typeof value}`
     : url.protocol !== "http:" && url.protocol !== "https:"
       ? `must use http or https; got ${url.protocol}`
       : url.username || url.password

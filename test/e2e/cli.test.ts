@@ -73,7 +73,11 @@ describe("hiro-lookup CLI (as a process)", () => {
     ["an out-of-range ordinal", ["sat-inscriptions", "2099999997690000"], "ordinal"],
     ["a bad --limit", ["sat-inscriptions", "1", "--limit", "abc"], "--limit"],
     ["an unknown command", ["nope"], "unknown command"],
-    ["--limit with --all", ["sat-inscriptions", "1", "--all", "--limit", "5"], "--limit"],
+    [
+      "--limit 0 with --all (the page size)",
+      ["sat-inscriptions", "1", "--all", "--limit", "0"],
+      "--limit: must be an integer from 1 to 60; got 0",
+    ],
   ])("exits 2 on %s, without a request", async (_, args, text) => {
     const run = await cli(["--base-url", "http://127.0.0.1:9", ...args]);
     expect(run.code).toBe(2);

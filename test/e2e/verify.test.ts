@@ -13,6 +13,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import type { ConformanceRow } from "../../src/cli/verify/verify.js";
 import { type FakeDeployment, type FakeMode, startFakeDeployment } from "../helpers/fake-deployment.js";
+import { proxyTo, type SmallServer, serveWith } from "../helpers/serve-with.js";
 import { ROOT, specSamples } from "../helpers/spec.js";
 
 const prismUrl = inject("prismUrl");
@@ -65,25 +66,13 @@ afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
-const serve = async (mode: FakeMode) => {
-  fake = await startFakeDeployment(mode, SAMPLES);
+const serve = async (mode: FakeMode, maxLimit?: number) => {
+  fake = await startFakeDeployment(mode, SAMPLES, maxLimit === undefined ? {} : { maxLimit });
   return fake.url;
 };
 
 describe("verify against the Prism mock", () => {
-  it("exits 0: the data checks pass, the rest is not checkable on a mock (never pass)", async () => {
-    const { code, rows, stderr } = await verify([...args(prismUrl), "--json"]);
-    expect(stderr).toBe("");
-    expect(code).toBe(0);
-    expect(rows).toHaveLength(23);
-    for (const r of rows) {
-      const expected = MOCK_CHECKABLE.includes(r.check) ? "pass" : "not checkable on a mock";
-      expect({ ...r, result: r.result }).toEqual({ ...r, result: expected });
-    }
-    expect(row(rows, "ordinals", "unknown sat 1").got).toMatch(/total [1-9]/);
-  });
-
-  it("--mock points every service at the embedded mock, and stops it", async () => {
+  it("--mock: the data checks pass, the rest is not checkable on a mock (never pass), and the mock stops", async () => {
     let stopped = 0;
     let stdout = "";
     const code = await runCli(["--retries", "0", "--mock", "--json", "verify", ...samplesOnly()], {
@@ -95,20 +84,42 @@ describe("verify against the Prism mock", () => {
     expect(code).toBe(0);
     expect(stopped).toBe(1);
     const rows = JSON.parse(stdout) as ConformanceRow[];
-    expect(new Set(rows.map((r) => r.service))).toEqual(new Set(["metadata", "ordinals", "runes"]));
-    expect(row(rows, "runes", "If-None-Match").result).toBe("not checkable on a mock");
+    expect(rows).toHaveLength(25);
+    for (const r of rows) {
+      const expected = MOCK_CHECKABLE.includes(r.check) ? "pass" : "not checkable on a mock";
+      expect({ ...r, result: r.result }).toEqual({ ...r, result: expected });
+    }
+    expect(row(rows, "ordinals", "unknown sat 1").got).toMatch(/total [1-9]/);
   });
 
-  it("as a process: prints the table and says which services are mocks", async () => {
-    const node = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...args(prismUrl)];
-    const { stdout } = await promisify(execFile)(node[0] as string, node.slice(1), {
-      cwd: ROOT,
-      env: { ...process.env, HIRO_API_KEY: "" },
+  it("a Prism URL without --mock is graded like any deployment: its sl-violations header passes nothing", async () => {
+    const { code, rows } = await verify([...args(prismUrl), "--json"]);
+    expect(code).toBe(7);
+    expect(rows.some((r) => r.result === "not checkable on a mock")).toBe(false);
+    expect(row(rows, "ordinals", "unknown sat 1")).toMatchObject({
+      result: "FAIL",
+      got: expect.stringMatching(/total [1-9]/),
     });
-    expect(stdout).toMatch(/^check +service +expected +got +result$/m);
-    expect(stdout).toMatch(/^sample sat \d+ +ordinals .* pass$/m);
-    expect(stdout).toMatch(/^unknown sat 1 +ordinals .* not checkable on a mock$/m);
-    expect(stdout).toContain("8 pass, 0 FAIL, 15 not checkable on a mock (metadata, ordinals, runes: a mock");
+  });
+
+  it("as a process: the table fits COLUMNS=80, a section and a summary per service", async () => {
+    const node = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...args(prismUrl)];
+    const run = await promisify(execFile)(node[0] as string, node.slice(1), {
+      cwd: ROOT,
+      env: { ...process.env, HIRO_API_KEY: "", COLUMNS: "80" },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(run).toMatchObject({ code: 7 });
+    const lines = run.stdout.split("\n");
+    expect(lines.filter((l) => l.length > 80)).toEqual([]);
+    expect(run.stdout).toMatch(/^ordinals at http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(run.stdout).toMatch(/^ {2}result +check +expected +got$/m);
+    expect(run.stdout).toMatch(/^ {2}pass +sample sat +200, 1\+ results/m);
+    expect(run.stdout).toMatch(
+      /^ {2}ordinals: \d+ of 9 FAIL, \d+ pass; page maximum 60; it sends Prism's sl-violations/m,
+    );
+    expect(run.stderr).toMatch(
+      /verify: \d+ of 25 checks FAIL: metadata \d+ of 5, ordinals \d+ of 9, runes \d+ of 11/,
+    );
   });
 });
 
@@ -116,11 +127,18 @@ describe("verify against a fake deployment", () => {
   it.each([404, 500])("fails when every route answers %i, with FAIL rows for the samples", async (status) => {
     const { code, rows, stderr } = await verify([...args(await serve({ status })), "--json"]);
     expect(code).toBe(7); // EXIT.verifyFailed
-    expect(stderr).toMatch(/verify: 23 of 23 checks FAIL/);
-    for (const check of ["sample token", `sample sat ${SAMPLES.ordinal}`, "sample tx"]) {
-      const r = rows.find((x) => x.check === check);
-      expect(r).toMatchObject({ result: "FAIL", got: expect.stringMatching(new RegExp(`^${status} `)) });
-    }
+    const down = status === 500 ? " \\(down\\)" : "";
+    expect(stderr).toMatch(
+      new RegExp(
+        `verify: 25 of 25 checks FAIL: metadata 5 of 5${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
+      ),
+    );
+    // Cause first in every cell, the service's own words kept.
+    for (const r of rows)
+      expect(r).toMatchObject({
+        result: "FAIL",
+        got: expect.stringMatching(new RegExp(`^${status} Error: fake failure`)),
+      });
     expect(rows.every((r) => r.result === "FAIL")).toBe(true);
   });
 
@@ -167,7 +185,7 @@ describe("verify against a fake deployment", () => {
     ]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(rows).toHaveLength(23);
+    expect(rows).toHaveLength(25);
     expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
     const sent = fake?.requests ?? [];
     expect(sent.filter((r) => r.apiKey === "k1").every((r) => r.url.startsWith("/metadata/"))).toBe(true);
@@ -199,10 +217,171 @@ describe("verify against a fake deployment", () => {
       /--ordinal: is needed to verify the ordinals service/,
     ],
     [["verify"], /give at least one of --metadata-url/],
-    [["verify", "--runes-url", "http://127.0.0.1:1", "--tx-id", "xyz"], /tx_id: must be 64 hex/],
+    [["verify", "--runes-url", "http://127.0.0.1:1", "--tx-id", "xyz"], /--tx-id: must be 64 hex/],
   ])("is a usage error, sending nothing, for %j", async (argv, message) => {
     const { code, stderr } = await verify(argv);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+  });
+});
+
+describe("verify says why (issue 20, item 3)", () => {
+  let extra: SmallServer[] = [];
+  afterEach(async () => {
+    await Promise.all(extra.map((s) => s.close()));
+    extra = [];
+  });
+  const small = async (server: Promise<SmallServer>) => {
+    const started = await server;
+    extra.push(started);
+    return started;
+  };
+
+  it("a refused connection: ECONNREFUSED first in every cell, in --json too, and the closing line names the service", async () => {
+    const gone = await serveWith(() => new Response(""));
+    await gone.close();
+    const { code, rows, stderr } = await verify([
+      ...["--retries", "0", "verify", "--metadata-url", gone.url, "--runes-url", await serve("conformant")],
+      ...["--principal", SAMPLES.principal, "--token-id", SAMPLES.tokenId, "--tx-id", SAMPLES.txId, "--json"],
+    ]);
+    expect(code).toBe(7);
+    const metadata = rows.filter((r) => r.service === "metadata");
+    expect(metadata).toHaveLength(5);
+    for (const r of metadata)
+      expect(r).toMatchObject({ result: "FAIL", got: expect.stringMatching(/^no answer: ECONNREFUSED/) });
+    expect(rows.filter((r) => r.service === "runes" && r.result !== "pass")).toEqual([]);
+    expect(stderr).toBe("hiro-lookup: verify: 5 of 16 checks FAIL: metadata 5 of 5 (down)\n");
+  });
+
+  it("a route's 404 keeps its 'not found' at the start of the cell", async () => {
+    const nothing = await small(
+      serveWith((path) =>
+        Response.json(
+          { message: `Route GET:${path} not found`, error: "Not Found", statusCode: 404 },
+          { status: 404 },
+        ),
+      ),
+    );
+    const { rows } = await verify([
+      "--retries",
+      "0",
+      "verify",
+      "--ordinals-url",
+      nothing.url,
+      "--ordinal",
+      SAMPLES.ordinal,
+      "--json",
+    ]);
+    expect(row(rows, "ordinals", `sample sat ${SAMPLES.ordinal}`).got).toMatch(
+      /^404 Not Found: Route GET:\/ordinals\/v1\/sats\/\d+\/inscriptions not found$/,
+    );
+  });
+
+  it("a dead service fails fast: after its first failed request (retries spent), its other checks are not sent", async () => {
+    const { code, rows, stdout } = await verify([
+      ...args(await serve({ status: 500 })).map((a) => (a === "0" ? "1" : a)),
+    ]);
+    expect(code).toBe(7);
+    // One check per service went out, with its one retry: 3 × 2 requests instead of 25 × 2.
+    expect(fake?.requests).toHaveLength(6);
+    expect(stdout).toMatch(/^ {2}metadata: 5 of 5 FAIL, 0 pass; down: 500 Error: fake failure$/m);
+    expect(rows).toEqual([]);
+  });
+
+  it("the table fits the terminal's width, wrapping cells, whatever the cell lengths", async () => {
+    const url = await serve("wrong-shapes");
+    for (const columns of [60, 100, 160]) {
+      let stdout = "";
+      await runCli(args(url), {
+        env: {},
+        stdout: { write: (text: string) => (stdout += text), isTTY: true, columns },
+        stderr: { write: () => true },
+      });
+      const lines = stdout.split("\n");
+      expect(lines.filter((l) => l.length > columns)).toEqual([]);
+      expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
+    }
+  });
+
+  it("a deployment cannot grade itself: Prism's sl-violations header turns no FAIL into 'not checkable'", async () => {
+    const proxy = await small(
+      proxyTo(await serve("ignores-filter"), (response) => {
+        const headers = new Headers(response.headers);
+        headers.set(
+          "sl-violations",
+          '[{"location":["request"],"severity":"Error","code":"x","message":"y"}]',
+        );
+        return new Response(response.body, { status: response.status, headers });
+      }),
+    );
+    const { code, rows, stdout } = await verify([...args(proxy.url)]);
+    expect(code).toBe(7);
+    expect(stdout).toMatch(/FAIL +results are the sat asked/);
+    expect(stdout).not.toMatch(/not checkable on a mock \(/);
+    expect(stdout.replace(/\s+/g, " ")).toMatch(
+      /it sends Prism's sl-violations header \(a mock\?\), which never passes a check/,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("a body nested too deeply for JSON.stringify still gets its table (issue 21)", async () => {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const odd = await small(
+      serveWith(
+        (path) =>
+          new Response(
+            path.startsWith("/metadata/")
+              ? `{"token_uri":${deep}}`
+              : `{"limit":20,"offset":0,"total":1,"results":[${deep}]}`,
+            {
+              status: path.includes("limit=61") ? 400 : 200,
+              headers: { "content-type": "application/json" },
+            },
+          ),
+      ),
+    );
+    const { code, rows, stdout } = await verify(args(odd.url));
+    expect(code).toBe(7);
+    expect(rows).toEqual([]);
+    expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
+    expect(stdout).toMatch(/^ {2}metadata: \d+ of 5 FAIL/m);
+    expect(stdout).toContain("200 (a value nested too deeply");
+  });
+});
+
+describe("the deployment's page maximum (issue 20, item 2: API_RESULTS_MAX_LIMIT)", () => {
+  it.each([100, 20])("a deployment configured at %i passes, and verify reports its maximum", async (max) => {
+    const { code, rows } = await verify([...args(await serve("conformant", max)), "--json"]);
+    expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
+    expect(code).toBe(0);
+    for (const service of ["ordinals", "runes"]) {
+      expect(row(rows, service, "page maximum").got).toBe(
+        `${max}, set by the deployment (the spec says 60); the lookups need --${service}-max-limit ${max}`,
+      );
+    }
+    // The limit one above the deployment's maximum is the refused one.
+    expect(fake?.requests.map((r) => r.url)).toContain(
+      `/runes/v1/transactions/${SAMPLES.txId}/activity?limit=${max + 1}`,
+    );
+  });
+
+  it("the spec's 60 is reported as such, in the table's summary too", async () => {
+    const { code, stdout } = await verify(args(await serve("conformant")));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ {2}runes: no FAIL of 11, 11 pass; page maximum 60$/m);
+  });
+
+  it("FAILs when the deployment's maximum is not the one --runes-max-limit gives", async () => {
+    const { code, rows } = await verify([
+      ...args(await serve("conformant", 20)),
+      "--runes-max-limit",
+      "100",
+      "--json",
+    ]);
+    expect(code).toBe(7);
+    expect(row(rows, "runes", "page maximum")).toMatchObject({
+      result: "FAIL",
+      got: "20, not the 100 of --runes-max-limit",
+    });
   });
 });

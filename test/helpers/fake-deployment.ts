@@ -54,11 +54,14 @@ function send(res: ServerResponse, status: number, body?: unknown, headers: Reco
 
 const validation = (message: string) => ({ statusCode: 400, error: "Bad Request", message });
 
-/** `?limit=&offset=` as upstream validates them; the Fastify message of the first failing rule. */
-function paging(query: URLSearchParams): { limit: number; offset: number } | string {
+/**
+ * `?limit=&offset=` as upstream validates them; the Fastify message of the first failing rule. `maximum`:
+ * the largest limit (bitcoin-indexer's API_RESULTS_MAX_LIMIT; the spec's 60 by default).
+ */
+function paging(query: URLSearchParams, maximum: number): { limit: number; offset: number } | string {
   const limit = Number(query.get("limit") ?? rules.limit.default);
   const offset = Number(query.get("offset") ?? rules.offset.default);
-  if (limit > rules.limit.maximum) return `querystring/limit must be <= ${rules.limit.maximum}`;
+  if (limit > maximum) return `querystring/limit must be <= ${maximum}`;
   if (limit < rules.limit.minimum) return `querystring/limit must be >= ${rules.limit.minimum}`;
   if (offset < rules.offset.minimum) return `querystring/offset must be >= ${rules.offset.minimum}`;
   return { limit, offset };
@@ -71,7 +74,12 @@ function page(all: Record<string, unknown>[], limit: number, offset: number): Pa
 }
 
 /** Starts the fake deployment; one origin serves all three services. */
-export async function startFakeDeployment(mode: FakeMode, samples: FakeSamples): Promise<FakeDeployment> {
+export async function startFakeDeployment(
+  mode: FakeMode,
+  samples: FakeSamples,
+  options: { maxLimit?: number } = {},
+): Promise<FakeDeployment> {
+  const maximum = options.maxLimit ?? rules.limit.maximum;
   const [first] = example<Page>("SatoshiInscriptions").results;
   // Ignoring the filter: two inscriptions of another sat, answered for every sat asked.
   const inscriptions =
@@ -119,7 +127,7 @@ export async function startFakeDeployment(mode: FakeMode, samples: FakeSamples):
     match = /^\/ordinals\/v1\/sats\/([^/]+)\/inscriptions$/.exec(url.pathname);
     if (match) {
       const ordinal = Number(match[1]);
-      const paged = paging(url.searchParams);
+      const paged = paging(url.searchParams, maximum);
       // Every 400 of the sat routes is the same constant body (the route's 400 schema is a literal).
       if (!(ordinal < rules.ordinal.exclusiveMaximum) || typeof paged === "string") {
         return send(res, 400, { error: "Invalid satoshi ordinal number" });
@@ -130,7 +138,7 @@ export async function startFakeDeployment(mode: FakeMode, samples: FakeSamples):
     }
     match = /^\/runes\/v1\/transactions\/([^/]+)\/activity$/.exec(url.pathname);
     if (match) {
-      const paged = paging(url.searchParams);
+      const paged = paging(url.searchParams, maximum);
       if (!new RegExp(rules.tx_id.pattern).test(match[1] ?? "")) {
         return send(res, 400, validation(`params/tx_id must match pattern "${rules.tx_id.pattern}"`));
       }

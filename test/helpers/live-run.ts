@@ -1,9 +1,12 @@
 /**
- * The switch to the opt-in live contract run (`npm run test:live`), read from the environment. It has
- * its own variables, `HIRO_LIVE_*`: a developer who exports the CLI's `HIRO_BASE_URL` (or
- * `HIRO_METADATA_URL`, …) must not turn `npm test` into a run against a real service.
+ * The opt-in live contract run (`npm run test:live`): its switch, read from the environment, and its
+ * judgement of each service's answer. It has its own variables, `HIRO_LIVE_*`: a developer who exports
+ * the CLI's `HIRO_BASE_URL` (or `HIRO_METADATA_URL`, …) must not turn `npm test` into a run against a
+ * real service.
  */
-import type { ServiceName } from "../../src/spec/services.js";
+import type { LookupClient, OperationId, ServiceName } from "../../src/index.js";
+import { responseValidators } from "../../src/validators.js";
+import { specSamples } from "./spec.js";
 
 /** Where a live run goes: one URL for all three services, or one per service named. */
 export type LiveTarget = string | Partial<Record<ServiceName, string>>;
@@ -39,4 +42,51 @@ export function liveServices(target: LiveTarget): ServiceName[] {
   return typeof target === "string"
     ? ["metadata", "ordinals", "runes"]
     : (Object.keys(target) as ServiceName[]);
+}
+
+const SAMPLES = specSamples();
+
+/** Each service's sample lookup (the spec's sample ids, which carry data on mainnet). */
+export const LIVE_SAMPLES: Record<
+  ServiceName,
+  { operationId: OperationId; call(c: LookupClient): Promise<unknown> }
+> = {
+  metadata: {
+    operationId: "getSftMetadata",
+    call: (c) => c.getSftMetadata({ principal: SAMPLES.principal, token_id: SAMPLES.tokenId }),
+  },
+  ordinals: {
+    operationId: "getSatoshiInscriptions",
+    call: (c) => c.getSatoshiInscriptions({ ordinal: SAMPLES.ordinal, limit: 20 }),
+  },
+  runes: {
+    operationId: "getTransactionActivity",
+    call: (c) => c.getTransactionActivity({ tx_id: SAMPLES.txId, limit: 20 }),
+  },
+};
+
+/**
+ * Why `service`'s answer to its sample fails the live run, or `undefined` when it passes. It passes only
+ * when the lookup resolved with data that fits the spec: a token with metadata fields, a page with at
+ * least one result. Any error (a 404 from a server that serves nothing, a 500, a service URL pointing at
+ * another service, a refused connection) fails it, with the error's own message.
+ */
+export async function liveSampleProblem(
+  client: LookupClient,
+  service: ServiceName,
+): Promise<string | undefined> {
+  const { operationId, call } = LIVE_SAMPLES[service];
+  let answer: unknown;
+  try {
+    answer = await call(client);
+  } catch (error) {
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return `${operationId} answered no data: ${why}`;
+  }
+  const problems = responseValidators[operationId](answer);
+  if (problems.length > 0) return `${operationId}'s answer does not fit the spec: ${problems.join("; ")}`;
+  const results = (answer as { results?: unknown }).results;
+  if (Array.isArray(results) ? results.length === 0 : Object.keys(answer as object).length === 0)
+    return `${operationId} answered no data for the spec's sample (an empty ${Array.isArray(results) ? "page" : "token"})`;
+  return undefined;
 }

@@ -3,6 +3,7 @@
  * sft --wait, option errors naming the flag, and no raw control character from a server on stdout or
  * stderr. In-process through runCli, against a scripted node:http server on 127.0.0.1.
  */
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -95,6 +96,60 @@ describe("--all", () => {
   });
 });
 
+describe("page size (issue 20, item 2)", () => {
+  it("--all takes --limit as the page size", async () => {
+    const limits: string[] = [];
+    const url = await serve((u) => {
+      limits.push(u.searchParams.get("limit") ?? "");
+      return inscriptions(60)(u);
+    });
+    const run = await cli(["--base-url", url, "sat-inscriptions", "1", "--all", "--limit", "25"]);
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect(run.stdout.trim().split("\n")).toHaveLength(60);
+    expect(limits).toEqual(["25", "25", "25"]);
+  });
+
+  it("--ordinals-max-limit and --runes-max-limit become the client's maxLimit option", async () => {
+    const seen: unknown[] = [];
+    const run = await runCli(
+      [
+        "--base-url",
+        "http://127.0.0.1:9",
+        "--runes-max-limit",
+        "100",
+        "--ordinals-max-limit",
+        "20",
+        "sft",
+        PRINCIPAL,
+        "1",
+      ],
+      {
+        env: {},
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        createClient: (options) => {
+          seen.push((options as { maxLimit?: unknown }).maxLimit);
+          throw new Error("stop here");
+        },
+      },
+    );
+    expect(run).not.toBe(0);
+    expect(seen).toEqual([{ runes: 100, ordinals: 20 }]);
+  });
+
+  it.each(["0", "x", "-1"])("--runes-max-limit %s is a usage error naming the flag", async (value) => {
+    const run = await cli([
+      "--base-url",
+      "http://127.0.0.1:9",
+      `--runes-max-limit=${value}`,
+      "tx-activity",
+      "a".repeat(64),
+    ]);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toMatch(/^hiro-lookup: --runes-max-limit: must be an integer >= 1; got /);
+  });
+});
+
 describe("option errors", () => {
   it("--json with --ndjson is refused, naming both flags, before any request", async () => {
     const run = await cli(["--base-url", "http://127.0.0.1:9", "--json", "--ndjson", "sft", PRINCIPAL, "1"]);
@@ -118,6 +173,36 @@ describe("option errors", () => {
   });
 });
 
+describe("messages in one style (issue 19)", () => {
+  it.each([
+    ["0", /^hiro-lookup: --limit: must be an integer from 1 to 60; got 0\n$/],
+    ["61", /^hiro-lookup: --limit: must be an integer from 1 to 60; got 61\n$/],
+    ["x", /^hiro-lookup: --limit: must be an integer from 1 to 60; got "x"\n$/],
+  ])("--limit %s", async (limit, message) => {
+    const run = await cli(["--base-url", "http://127.0.0.1:9", "sat-inscriptions", "1", "--limit", limit]);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it("--timeout 0 and --retries x: the same style, naming the flag", async () => {
+    const timeout = await cli(["--base-url", "http://127.0.0.1:9", "--timeout", "0", "sft", PRINCIPAL, "1"]);
+    expect(timeout.stderr).toMatch(/^hiro-lookup: --timeout: must be an integer >= 1; got 0\n$/);
+    const retries = await cli(["--base-url", "http://127.0.0.1:9", "--retries", "x", "sft", PRINCIPAL, "1"]);
+    expect(retries).toMatchObject({
+      code: EXIT.usage,
+      stderr: 'hiro-lookup: --retries: must be an integer >= 0; got "x"\n',
+    });
+  });
+
+  it("--version prints the package's version", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    const run = await cli(["--version"]);
+    expect(run).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+});
+
 describe("sft --wait", () => {
   const pending: Answer = { status: 422, body: { error: "Token metadata fetch in progress" } };
   const metadata: Answer = { status: 200, body: { token_uri: "u", decimals: 0, total_supply: "1" } };
@@ -136,6 +221,9 @@ describe("sft --wait", () => {
     const run = await cli(["--base-url", url, "sft", PRINCIPAL, "1", "--wait", "--wait-timeout", "50"]);
     expect(run.code).toBe(EXIT.apiError);
     expect(run.stderr).toContain("still being fetched after 50 ms");
+    // The flag the user can change, not the library's option (issue 19).
+    expect(run.stderr).toContain("--wait-timeout");
+    expect(run.stderr).not.toMatch(/deadlineMs|waitForMetadata/);
   });
 
   it("without --wait, pending is an API error at once", async () => {
@@ -186,5 +274,46 @@ describe("server text never reaches the terminal with control characters", () =>
     });
     expect(code).toBe(0);
     expect(stderr).toBe("\r1 / 3\r2 / 3\r3 / 3\n");
+  });
+});
+
+describe("odd bodies do not break the output (issue 21)", () => {
+  /** A token whose metadata nests `depth` levels of arrays inside `properties`. */
+  const nested = (depth: number) => JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`) as unknown;
+
+  it("a token nested too deeply to print exits 5 (the service's answer), not 6 (network), saying why", async () => {
+    const base = await serve(() => ({
+      status: 200,
+      body: { token_uri: "ipfs://x", metadata: { sip: 16, name: "n", properties: { deep: "" } } },
+    }));
+    // JSON.stringify of the test server cannot write it either: send the text by hand.
+    await new Promise((resolve) => server?.close(resolve));
+    const depth = 20_000;
+    server = createServer((_, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        `{"token_uri":"ipfs://x","metadata":{"sip":16,"name":"n","properties":{"deep":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
+      );
+    });
+    const port = Number(new URL(base).port);
+    await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
+    expect(() => JSON.stringify(nested(depth))).toThrow(RangeError);
+    const run = await cli(["--base-url", base, "sft", PRINCIPAL, "1"]);
+    expect(run.code).toBe(EXIT.apiError);
+    expect(run.stderr).toMatch(/^hiro-lookup: the answer is nested too deeply to print as JSON/);
+    expect(run.stdout).toBe("");
+  });
+
+  it("--ndjson prints a token as one line, even when it has a `results` key (only a page is split)", async () => {
+    const token = { token_uri: "ipfs://x", results: [1, 2], metadata: { sip: 16, name: "n" } };
+    const base = await serve(() => ({ status: 200, body: token }));
+    const run = await cli(["--base-url", base, "--ndjson", "sft", PRINCIPAL, "1"]);
+    expect(run.code).toBe(0);
+    expect(
+      run.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([token]);
   });
 });

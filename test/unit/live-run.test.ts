@@ -1,6 +1,13 @@
-/** The switch of `npm test` to a live contract run reads only its own HIRO_LIVE_* variables. */
-import { describe, expect, it } from "vitest";
-import { liveServices, liveTargetOf } from "../helpers/live-run.js";
+/**
+ * The opt-in live contract run: its switch reads only its own HIRO_LIVE_* variables, and its judgement
+ * fails any service that does not answer its sample with data (against local servers on 127.0.0.1).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createLookupClient, type ServiceName } from "../../src/index.js";
+import { startFakeDeployment } from "../helpers/fake-deployment.js";
+import { type LiveTarget, liveSampleProblem, liveServices, liveTargetOf } from "../helpers/live-run.js";
+import { serveWith } from "../helpers/serve-with.js";
+import { specSamples } from "../helpers/spec.js";
 
 const CLI_ENV = {
   HIRO_BASE_URL: "http://127.0.0.1:3000",
@@ -37,5 +44,81 @@ describe("liveTargetOf", () => {
       ordinals: "http://a.test",
       runes: "http://b.test",
     });
+  });
+});
+
+/**
+ * Issue 20, item 1: the live run passed (exit 0) against a server that answers 404 to everything, one
+ * that answers 500, and service URLs mixed up, because it returned early on any documented error. Each
+ * service must answer its sample with data that fits the spec.
+ */
+describe("liveSampleProblem: a live run fails unless each service answers its sample with data", () => {
+  let servers: { url: string; close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+  });
+  const keep = <T extends { url: string; close(): Promise<void> }>(server: T): T => {
+    servers.push(server);
+    return server;
+  };
+  /** Serves only `service`'s routes of a conformant deployment; every other path is Fastify's 404. */
+  async function onlyService(service: ServiceName) {
+    const full = keep(await startFakeDeployment("conformant", specSamples()));
+    return keep(
+      await serveWith(async (path) =>
+        path.startsWith(`/${service}/`)
+          ? fetch(`${full.url}${path}`)
+          : Response.json(
+              { message: `Route GET:${path} not found`, error: "Not Found", statusCode: 404 },
+              { status: 404 },
+            ),
+      ),
+    );
+  }
+  const problemsAt = async (target: LiveTarget) => {
+    const client = createLookupClient({ baseUrl: target, maxRetries: 0 });
+    const problems: Record<string, string | undefined> = {};
+    for (const service of liveServices(target)) problems[service] = await liveSampleProblem(client, service);
+    return problems;
+  };
+
+  it("passes a conformant deployment", async () => {
+    const { url } = keep(await startFakeDeployment("conformant", specSamples()));
+    expect(await problemsAt(url)).toEqual({ metadata: undefined, ordinals: undefined, runes: undefined });
+  });
+
+  it.each([404, 500])("fails every service of a server that answers %i to everything", async (status) => {
+    const { url } = keep(await startFakeDeployment({ status }, specSamples()));
+    const problems = await problemsAt(url);
+    for (const service of ["metadata", "ordinals", "runes"]) {
+      expect(problems[service]).toMatch(new RegExp(`answered no data: HiroApiError: .*${status}`));
+    }
+  });
+
+  it("fails mixed-up service URLs (metadata → a 404 server, ordinals → the runes server)", async () => {
+    const nothing = keep(await startFakeDeployment({ status: 404 }, specSamples()));
+    const runes = await onlyService("runes");
+    const problems = await problemsAt({ metadata: nothing.url, ordinals: runes.url, runes: runes.url });
+    expect(problems.metadata).toMatch(/getSftMetadata answered no data/);
+    expect(problems.ordinals).toMatch(/getSatoshiInscriptions answered no data: .*404/);
+    expect(problems.runes).toBeUndefined();
+  });
+
+  it("fails an empty page for the sample, and a refused connection", async () => {
+    const empty = keep(
+      await serveWith(async (path) =>
+        Response.json({ limit: 20, offset: 0, total: 0, results: [] }, { status: path ? 200 : 500 }),
+      ),
+    );
+    expect((await problemsAt({ runes: empty.url })).runes).toMatch(
+      /no data for the spec's sample \(an empty page\)/,
+    );
+    const closed = keep(await serveWith(async () => new Response("")));
+    await closed.close();
+    servers = servers.filter((s) => s !== closed);
+    expect((await problemsAt({ ordinals: closed.url })).ordinals).toMatch(
+      /answered no data: HiroNetworkError/,
+    );
   });
 });

@@ -107,6 +107,15 @@ describe("apiKeyFor: HIRO_API_KEY from the environment follows only a *.hiro.so 
     ["no env key for hiro.so in a path", undefined, "env", "http://x.test/api.hiro.so", undefined],
     ["no env key when the metadata service is not used", undefined, "env", undefined, undefined],
     ["an empty env key is none", undefined, "", "https://api.hiro.so", undefined],
+    // Issue 21: never in clear text, even to Hiro's host.
+    ["no env key over http to api.hiro.so", undefined, "env", "http://api.hiro.so", undefined],
+    [
+      "no env key over http to another *.hiro.so host",
+      undefined,
+      "env",
+      "http://api.testnet.hiro.so",
+      undefined,
+    ],
   ])("%s", (_, flag, envKey, metadataUrl, expected) => {
     expect(apiKeyFor(flag, { HIRO_API_KEY: envKey }, metadataUrl).apiKey).toBe(expected);
   });
@@ -146,5 +155,30 @@ describe("inCliTerms: the client's option names retold as flags", () => {
   it("leaves other errors alone", () => {
     const other = new HiroValidationError("limit", "bad");
     expect(inCliTerms(other, {})).toBe(other);
+  });
+});
+
+describe("a base URL with user:pass@ is never echoed with its password (issue 21)", () => {
+  it.each([
+    ["a port out of range", "http://alice:s3cr3t@127.0.0.1:99999/"],
+    ["a bad host", "https://alice:s3cr3t@exa mple.com/"],
+    ["no scheme", "alice:s3cr3t@example.com"],
+    ["a query", "http://alice:s3cr3t@example.com/?x=1"],
+  ])("%s: the message names the flag, never the password", (_, url) => {
+    let message = "";
+    try {
+      serviceUrls({ baseUrl: url }, {});
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^--base-url: /);
+    expect(message).not.toContain("s3cr3t");
+  });
+
+  it("the library's baseUrl check does the same (createLookupClient)", () => {
+    for (const baseUrl of ["http://alice:s3cr3t@127.0.0.1:99999/", "https://alice:s3cr3t@exa mple.com/"]) {
+      expect(() => createLookupClient({ baseUrl })).toThrow(/^baseUrl: /);
+      expect(() => createLookupClient({ baseUrl })).not.toThrow(/s3cr3t/);
+    }
   });
 });

@@ -4,17 +4,16 @@
  * Requests go through `client.raw`, so nothing of the lookups' input checking stands in the way.
  */
 
-import { parameterRules as rules } from "../../generated/parameters.js";
-import type { LookupClient } from "../../lookups/client.js";
-import type { OperationId } from "../../spec/types.js";
+import type { LookupClient, OperationId } from "../../index.js";
+import { SPEC_LIMITS } from "./spec-limits.js";
 import type { RawAnswer } from "./verify-http.js";
 import { judgeBadRequest, judgeEmptyPage, judgeSample, judgeSubject, judgeValid } from "./verify-judge.js";
+import { pageMaximumCheck } from "./verify-page-maximum-check.js";
 import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";
 
 // The spec's own limits, one step outside them.
-const LIMIT_TOO_LARGE = rules.limit.maximum + 1;
-const NEGATIVE_OFFSET = rules.offset.minimum - 1;
-const ORDINAL_OUT_OF_RANGE = rules.ordinal.exclusiveMaximum;
+const NEGATIVE_OFFSET = SPEC_LIMITS.offsetMinimum - 1;
+const ORDINAL_OUT_OF_RANGE = SPEC_LIMITS.ordinalExclusiveMaximum;
 /** Sat 1 was mined in the genesis block, whose coinbase can never be spent: no inscription can sit on it. */
 const UNKNOWN_SAT = 1;
 /** No transaction has an all-zero id (it is what a coinbase input points at). */
@@ -28,6 +27,10 @@ interface PagedService<Id> {
   schema: string;
   get(id: Id, paging?: Paging, headers?: ExtraHeaders): () => Promise<RawAnswer>;
   sample: { id: Id; check: string };
+  /** The parameter a 400 for too large a limit names (Fastify's `querystring/limit`; "" when it cannot). */
+  limitParameter: string;
+  /** What that 400 must be. */
+  limitExpected: string;
   /** The bad requests, each with the parameter the 400 must name (Fastify's `<location>/<name>`). */
   bad: { check: string; id: Id; paging: Paging; parameter: string; expected: string }[];
   subject: { check: string; expected: string; field: string; asked: string; pick(item: unknown): unknown };
@@ -36,9 +39,17 @@ interface PagedService<Id> {
 }
 
 /** Bad requests, the sample, its body and subject, ETag/304 if promised, an unknown id, past the end. */
-function pagedChecks<Id>(s: PagedService<Id>, state: ServiceState): Check[] {
+function pagedChecks<Id>(s: PagedService<Id>, state: ServiceState, given: number | undefined): Check[] {
   const empty = "200, total 0, no results";
   return [
+    pageMaximumCheck(state, given, (limit) => state.send(s.get(s.sample.id, { limit }))),
+    check("limit above the maximum", s.limitExpected, true, async () =>
+      judgeBadRequest(
+        await state.send(s.get(s.sample.id, { limit: (state.pageMaximum ?? SPEC_LIMITS.limitMaximum) + 1 })),
+        s.operationId,
+        s.limitParameter,
+      ),
+    ),
     ...s.bad.map((b) =>
       check(b.check, b.expected, true, async () =>
         judgeBadRequest(await state.send(s.get(b.id, b.paging)), s.operationId, b.parameter),
@@ -65,7 +76,12 @@ function pagedChecks<Id>(s: PagedService<Id>, state: ServiceState): Check[] {
 }
 
 /** Inscriptions on a sat. No ETag on this route (the spec says so). */
-export function ordinalsChecks(client: LookupClient, ordinal: number, state: ServiceState): Check[] {
+export function ordinalsChecks(
+  client: LookupClient,
+  ordinal: number,
+  state: ServiceState,
+  maxLimit?: number,
+): Check[] {
   const documented = '400 {"error":"Invalid satoshi ordinal number"}';
   return pagedChecks<number>(
     {
@@ -81,13 +97,6 @@ export function ordinalsChecks(client: LookupClient, ordinal: number, state: Ser
       sample: { id: ordinal, check: `sample sat ${ordinal}` },
       // Every 400 of this route has the same constant body: there is no parameter to name.
       bad: [
-        {
-          check: `limit ${LIMIT_TOO_LARGE}`,
-          id: ordinal,
-          paging: { limit: LIMIT_TOO_LARGE },
-          parameter: "",
-          expected: documented,
-        },
         {
           check: `offset ${NEGATIVE_OFFSET}`,
           id: ordinal,
@@ -112,13 +121,21 @@ export function ordinalsChecks(client: LookupClient, ordinal: number, state: Ser
       },
       unknown: { id: UNKNOWN_SAT, check: `unknown sat ${UNKNOWN_SAT}` },
       etag: false,
+      limitParameter: "",
+      limitExpected: documented,
     },
     state,
+    maxLimit,
   );
 }
 
 /** Rune activity of a transaction. */
-export function runesChecks(client: LookupClient, txId: string, state: ServiceState): Check[] {
+export function runesChecks(
+  client: LookupClient,
+  txId: string,
+  state: ServiceState,
+  maxLimit?: number,
+): Check[] {
   const validation = (parameter: string) => `400 ValidationError "${parameter} …"`;
   return pagedChecks<string>(
     {
@@ -134,13 +151,6 @@ export function runesChecks(client: LookupClient, txId: string, state: ServiceSt
           }),
       sample: { id: txId, check: "sample tx" },
       bad: [
-        {
-          check: `limit ${LIMIT_TOO_LARGE}`,
-          id: txId,
-          paging: { limit: LIMIT_TOO_LARGE },
-          parameter: "querystring/limit",
-          expected: validation("querystring/limit"),
-        },
         {
           check: `offset ${NEGATIVE_OFFSET}`,
           id: txId,
@@ -165,7 +175,10 @@ export function runesChecks(client: LookupClient, txId: string, state: ServiceSt
       },
       unknown: { id: UNKNOWN_TX, check: "unknown tx 000…000" },
       etag: true,
+      limitParameter: "querystring/limit",
+      limitExpected: validation("querystring/limit"),
     },
     state,
+    maxLimit,
   );
 }

@@ -3,16 +3,17 @@
  * its rows as JSON with `--json`) and fails on any FAIL. Registered on the program by `registerVerify`.
  */
 import type { Command } from "commander";
-import { HiroValidationError } from "../../errors/errors.js";
+import { HiroValidationError } from "../../index.js";
 import { EXIT } from "../exit-codes.js";
+import { type CliIo, widthOf } from "../io.js";
 import { jsonText } from "../output.js";
-import type { CliIo } from "../program.js";
+import { type MaxLimitFlags, maxLimitOf } from "../page-maximum.js";
 import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "../service-urls.js";
 import { verifyDeployment } from "./verify.js";
 import { merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
-import { formatTable, tally } from "./verify-table.js";
+import { failureLine, formatTable, tally } from "./verify-table.js";
 
-interface VerifyOptions extends VerifyInput, UrlFlags {
+interface VerifyOptions extends VerifyInput, UrlFlags, MaxLimitFlags {
   config?: string;
   apiKey?: string;
   mock?: boolean;
@@ -31,9 +32,11 @@ environment as the lookups. Global options that also apply: --api-key (sent to t
 only; HIRO_API_KEY only to a *.hiro.so host), --timeout, --retries, --json (the rows as JSON), --mock
 (every service not named on the embedded Prism mock).
 
-Against a Prism mock (found by its sl-violations header on the bad requests), the checks a mock cannot
-show (a total of 0, a 304, a parameter's own 400 body, results about the sample) are "not checkable on
-a mock", never "pass". Exit code 0 when nothing FAILs, 7 when a check FAILs, 2 for a usage error.
+Only --mock (the embedded Prism mock) makes the checks a fixed-example mock cannot show (a total of 0,
+a 304, a parameter's own 400 body, results about the sample) "not checkable on a mock"; any other
+URL is graded in full, whatever headers it sends. A service that gives no answer, or a 5xx after the
+retries, is taken as down: its later checks FAIL at once with that cause, without being sent.
+Exit code 0 when nothing FAILs, 7 when a check FAILs, 2 for a usage error.
 
 Example:
   $ hiro-lookup verify --ordinals-url http://127.0.0.1:3000 --ordinal 1252201400444387 \\
@@ -77,7 +80,7 @@ export function registerVerify(program: Command, io: CliIo): void {
           apiKey,
           timeoutMs: options.timeout,
           maxRetries: options.retries === undefined ? undefined : Math.min(options.retries, 10),
-          mock: options.mock === true,
+          maxLimit: maxLimitOf(options),
         });
       } catch (error) {
         if (error instanceof HiroValidationError) {
@@ -88,10 +91,9 @@ export function registerVerify(program: Command, io: CliIo): void {
         await stopMock?.();
       }
       const pretty = io.stdout.isTTY === true;
-      io.stdout.write(options.json ? `${jsonText(report.rows, pretty)}\n` : formatTable(report));
-      const { fail } = tally(report.rows);
-      if (fail > 0) {
-        const message = `hiro-lookup: verify: ${fail} of ${report.rows.length} checks FAIL`;
+      io.stdout.write(options.json ? `${jsonText(report.rows, pretty)}\n` : formatTable(report, widthOf(io)));
+      if (tally(report.rows).fail > 0) {
+        const message = `hiro-lookup: ${failureLine(report)}`;
         command.error(message, { exitCode: EXIT.verifyFailed, code: "hiro-lookup.verify.failed" });
       }
     });

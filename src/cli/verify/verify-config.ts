@@ -3,11 +3,10 @@
  * turned into checked targets. A service is verified when its URL is given, and then needs its sample.
  */
 import { readFile } from "node:fs/promises";
-import { HiroValidationError } from "../../errors/errors.js";
-import { printable } from "../../errors/safe-text.js";
-import { checkOrdinal, checkPrincipal, checkTokenId, checkTxId } from "../../input/validate-input.js";
-import type { ServiceName } from "../../spec/services.js";
+import { HiroValidationError, type ServiceName } from "../../index.js";
 import type { ServiceUrls } from "../service-urls.js";
+import { printable } from "../text.js";
+import { sampleOrdinal, samplePrincipal, sampleTokenId, sampleTxId } from "./sample-checks.js";
 import type { VerifyTargets } from "./verify.js";
 
 /** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */
@@ -88,18 +87,24 @@ export function targetsOf(input: VerifyInput, urls: ServiceUrls): VerifyTargets 
   if (urls.metadata) {
     targets.metadata = {
       url: urls.metadata.url,
-      principal: checkPrincipal(need(input.principal, "--principal", "metadata")),
-      tokenId: checkTokenId(need(input.tokenId, "--token-id", "metadata")),
+      mock: urls.metadata.from === "--mock",
+      principal: samplePrincipal(need(input.principal, "--principal", "metadata")),
+      tokenId: sampleTokenId(need(input.tokenId, "--token-id", "metadata")),
     };
   }
   if (urls.ordinals) {
     targets.ordinals = {
       url: urls.ordinals.url,
-      ordinal: checkOrdinal(need(input.ordinal, "--ordinal", "ordinals")),
+      mock: urls.ordinals.from === "--mock",
+      ordinal: sampleOrdinal(need(input.ordinal, "--ordinal", "ordinals")),
     };
   }
   if (urls.runes) {
-    targets.runes = { url: urls.runes.url, txId: checkTxId(need(input.txId, "--tx-id", "runes")) };
+    targets.runes = {
+      url: urls.runes.url,
+      mock: urls.runes.from === "--mock",
+      txId: sampleTxId(need(input.txId, "--tx-id", "runes")),
+    };
   }
   if (!targets.metadata && !targets.ordinals && !targets.runes) {
     throw new HiroValidationError(

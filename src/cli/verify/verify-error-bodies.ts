@@ -4,7 +4,7 @@
  * few keywords they use (`type`, `required`, `properties`, `const`). test/unit/verify-error-bodies.test.ts
  * fails when openapi.yaml's schemas (annotations aside) or its 400 mapping drift from these.
  */
-import type { OperationId } from "../../spec/types.js";
+import type { OperationId } from "../../index.js";
 
 /** The subset of JSON Schema the error bodies use. */
 export interface BodySchema {

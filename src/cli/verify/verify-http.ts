@@ -1,9 +1,12 @@
 /**
  * One request of `hiro-lookup verify`, sent through a client's `raw` openapi-fetch client (so it gets the
  * pipeline's retries, `Retry-After`, timeouts and size cap, but none of the lookups' input checks), and
- * the answer kept as plain data for the checks to judge.
+ * the answer kept as plain data for the checks to judge. Every account of an answer starts with its
+ * cause (`no answer: ECONNREFUSED`, `404 Not Found`), so a cut cell or a narrow terminal keeps it.
  */
-import { printable } from "../../errors/safe-text.js";
+import { STATUS_CODES } from "node:http";
+import { HiroTimeoutError } from "../../index.js";
+import { jsonForMessage, printable } from "../text.js";
 
 /** What openapi-fetch resolves with (`parseAs: "text"`). */
 export interface RawAnswer {
@@ -19,7 +22,7 @@ export interface Exchange {
   headers: Headers;
   /** The body: parsed JSON, the raw text when it is not JSON, `undefined` when empty. */
   body: unknown;
-  /** Why no answer came back (network error, timeout), when none did. */
+  /** Why no answer came back, cause first (`no answer: ECONNREFUSED …`, `not sent: …`), when none did. */
   failure?: string | undefined;
   /** Whether the answer carries Prism's `sl-violations` header (it reports an invalid request). */
   prismViolations: boolean;
@@ -35,6 +38,29 @@ function parsed(text: unknown): unknown {
   }
 }
 
+/** The system error in an error's cause chain (ECONNREFUSED, ENOTFOUND, …): its code and message. */
+function systemError(error: unknown): { code: string; message: string } | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^E[A-Z_]+$/.test(code)) return { code, message: e.message };
+  }
+  return undefined;
+}
+
+/** Why a request got no answer, cause first: `ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:3997`. */
+export function causeOf(error: unknown): string {
+  if (error instanceof HiroTimeoutError) return `timeout: no answer within ${error.timeoutMs} ms`;
+  const message = error instanceof Error ? error.message : String(error);
+  // The client's message is "<operation>: GET <url> failed after N attempts: <why>": the why is the news.
+  const why = /failed after \d+ attempts?: (.*)$/s.exec(message)?.[1] ?? message;
+  const system = systemError(error);
+  if (!system) return printable(why, 160);
+  return printable(
+    system.message.startsWith(system.code) ? system.message : `${system.code}: ${system.message}`,
+    160,
+  );
+}
+
 /** Sends one request with `send` and records the answer; a request that got no answer is a `failure`. */
 export async function exchange(send: () => Promise<RawAnswer>): Promise<Exchange> {
   try {
@@ -46,15 +72,35 @@ export async function exchange(send: () => Promise<RawAnswer>): Promise<Exchange
       prismViolations: response.headers.has("sl-violations"),
     };
   } catch (error) {
-    const failure = printable(error instanceof Error ? error.message : String(error), 120);
-    return { status: 0, headers: new Headers(), body: undefined, failure, prismViolations: false };
+    return failed(`no answer: ${causeOf(error)}`);
   }
 }
 
-/** A short, printable account of an answer: `404 {"error":"Token not found"}`, or the failure. */
+/** An exchange that got no answer, for `failure` (already cause first). */
+export const failed = (failure: string): Exchange => ({
+  status: 0,
+  headers: new Headers(),
+  body: undefined,
+  failure,
+  prismViolations: false,
+});
+
+/**
+ * A short, printable account of an answer, cause first: `404 Token not found`, `404 Not Found: Route
+ * GET:/… not found`, `500 Internal Server Error: …`, or the failure (`no answer: ECONNREFUSED …`).
+ */
 export function describe(answer: Exchange, max = 90): string {
-  if (answer.failure !== undefined) return `no answer: ${answer.failure}`;
-  if (answer.body === undefined) return `${answer.status}, no body`;
-  const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-  return `${answer.status} ${printable(text, max)}`;
+  if (answer.failure !== undefined) return answer.failure;
+  const reason = STATUS_CODES[answer.status] ?? "";
+  if (answer.body === undefined) return `${answer.status} ${reason}, no body`.replace("  ", " ");
+  const body = answer.body;
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+    // Fastify's and the services' error bodies: what they say first, the rest of the JSON only if not.
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    const said = [error, message].filter((v): v is string => typeof v === "string" && v !== "");
+    if (said.length > 0 && answer.status >= 400) return `${answer.status} ${printable(said.join(": "), max)}`;
+  }
+  const text = typeof body === "string" ? body : jsonForMessage(body);
+  const head = answer.status >= 400 && reason ? `${answer.status} ${reason}:` : `${answer.status}`;
+  return `${head} ${printable(text, max)}`;
 }

@@ -2,9 +2,10 @@
  * The judgements of `hiro-lookup verify`: pure functions from an answer to pass or fail, with what was
  * actually seen. Each names the spec's promise it holds the deployment to.
  */
-import { printable } from "../../errors/safe-text.js";
-import type { OperationId } from "../../spec/types.js";
+
+import type { OperationId } from "../../index.js";
 import { responseValidators } from "../../validators.js";
+import { jsonForMessage, printable } from "../text.js";
 import { BAD_REQUEST_BODY, bodyProblems, ERROR_BODY_SCHEMAS } from "./verify-error-bodies.js";
 import { describe, type Exchange } from "./verify-http.js";
 
@@ -40,14 +41,14 @@ export function judgeSample(answer: Exchange, paged: boolean): Outcome {
     return keys.length > 0 ? pass(`200, ${printable(keys.join(", "), 80)}`) : fail("200 {} (no metadata)");
   }
   const results = resultsOf(answer.body);
-  if (results === undefined) return fail(`200, results is not an array: ${describe(answer, 60)}`);
+  if (results === undefined) return fail(`results is not an array: ${describe(answer, 60)}`);
   const summary = `200, total ${printable(String(answer.body.total), 20)}, ${results.length} result${results.length === 1 ? "" : "s"}`;
   return results.length > 0 ? pass(summary) : fail(summary);
 }
 
 /** A 200 body fits the operation's response schema (the generated validators). */
 export function judgeValid(answer: Exchange, operationId: OperationId): Outcome {
-  if (answer.status !== 200) return fail(`no 200 body to check (${describe(answer, 60)})`);
+  if (answer.status !== 200) return fail(`${describe(answer, 60)} (no 200 body to check)`);
   const problems = responseValidators[operationId](answer.body);
   return problems.length === 0 ? pass("valid") : fail(printable(listed(problems), 160));
 }
@@ -61,10 +62,10 @@ export function judgeSubject(
 ): Outcome {
   const results = resultsOf(answer.body);
   if (answer.status !== 200 || results === undefined)
-    return fail(`no results to check (${describe(answer, 60)})`);
+    return fail(`${describe(answer, 60)} (no results to check)`);
   const others = results.map(pick).filter((value) => value !== asked);
   if (others.length === 0) return pass(`${results.length} of ${results.length} match`);
-  const example = printable(JSON.stringify(others[0]) ?? "missing", 70);
+  const example = printable(jsonForMessage(others[0]), 70);
   return fail(`${others.length} of ${results.length} have another ${field} (e.g. ${example})`);
 }
 
@@ -94,14 +95,17 @@ export function judgeBadRequest(answer: Exchange, operationId: OperationId, para
 
 /** A 200 carries an `ETag`. */
 export function judgeEtag(answer: Exchange): Outcome {
-  if (answer.status !== 200) return fail(`no 200 (${describe(answer, 60)})`);
+  if (answer.status !== 200) return fail(`${describe(answer, 60)} (no 200 to read an ETag from)`);
   const etag = answer.headers.get("etag");
   return etag ? pass(`ETag ${printable(etag, 70)}`) : fail("200 without ETag");
 }
 
 /** A conditional request with the sample's `ETag` answers 304 with no body. */
-export function judgeNotModified(answer: Exchange | undefined): Outcome {
-  if (answer === undefined) return fail("no ETag to send back");
+export function judgeNotModified(answer: Exchange | undefined, sample: Exchange): Outcome {
+  if (answer === undefined)
+    return fail(
+      sample.status === 200 ? "no ETag to send back" : `${describe(sample, 60)} (no ETag to send back)`,
+    );
   if (answer.status !== 304) return fail(describe(answer, 60));
   return answer.body === undefined ? pass("304, no body") : fail(`304 with a body: ${describe(answer, 60)}`);
 }

@@ -1,5 +1,5 @@
 /** The checks of `hiro-lookup verify` for the token metadata service, in the order they run. */
-import type { LookupClient } from "../../lookups/client.js";
+import type { LookupClient } from "../../index.js";
 import { judgeBadRequest, judgeSample, judgeValid } from "./verify-judge.js";
 import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";
 

@@ -1,8 +1,11 @@
 /**
- * What the checks of one service share in `hiro-lookup verify`: the sample's answer, and whether the
- * service turned out to be a mock (Prism flags an invalid request with an `sl-violations` header).
+ * What the checks of one service share in `hiro-lookup verify`: the sample's answer, whether the service
+ * is down (so its other checks fail at once instead of each waiting through retries), and whether it
+ * answered with Prism's `sl-violations` header. Only `--mock` makes a service a mock: a deployment that
+ * sends that header must not grade itself "not checkable on a mock".
  */
-import { type Exchange, exchange, type RawAnswer } from "./verify-http.js";
+import type { ServiceName } from "../../index.js";
+import { describe, type Exchange, exchange, failed, type RawAnswer } from "./verify-http.js";
 import { judgeEtag, judgeNotModified, type Outcome, resultsOf } from "./verify-judge.js";
 
 /** One check: what it expects, whether a fixed-example mock can show it, and how to run it. */
@@ -14,23 +17,32 @@ export interface Check {
   run(): Promise<Outcome>;
 }
 
-const NOT_SENT: Exchange = {
-  status: 0,
-  headers: new Headers(),
-  body: undefined,
-  failure: "the sample was not sent",
-  prismViolations: false,
-};
+const NOT_SENT = failed("the sample was not sent");
 
 /** The state of one service's checks. */
 export class ServiceState {
   sample: Exchange | undefined;
-  constructor(public mock: boolean) {}
+  /** Why the service is taken as down (no answer, or a 5xx after the client's retries), once it is. */
+  down: string | undefined;
+  /** Whether an answer carried Prism's `sl-violations` header (a note only: it never changes a verdict). */
+  prismHeader = false;
+  /** The largest `limit` the service accepts, once the "page maximum" check found it. */
+  pageMaximum: number | undefined;
+  /** `mock`: the service is the embedded mock of `--mock`, the only way a check becomes "not checkable". */
+  constructor(
+    readonly service: ServiceName,
+    readonly mock: boolean,
+  ) {}
 
-  /** Sends one request; an answer flagged by Prism marks the service as a mock. */
+  /**
+   * Sends one request, unless the service is down: then the check fails at once with that cause. No
+   * answer, or a 5xx after the client's retries, marks it down (a database that is down, a dead host).
+   */
   async send(request: () => Promise<RawAnswer>): Promise<Exchange> {
+    if (this.down !== undefined) return failed(`${this.down} (down: not sent again)`);
     const answer = await exchange(request);
-    if (answer.prismViolations) this.mock = true;
+    if (answer.prismViolations) this.prismHeader = true;
+    if (answer.status === 0 || answer.status >= 500) this.down = describe(answer, 80);
     return answer;
   }
 
@@ -78,7 +90,7 @@ export function etagChecks(state: ServiceState, get: (headers: ExtraHeaders) => 
   return [
     check("ETag", "ETag on the 200", false, async () => judgeEtag(state.sampleAnswer)),
     check("If-None-Match", "304, no body", true, async () =>
-      judgeNotModified(await state.revalidate((etag) => get({ "If-None-Match": etag }))),
+      judgeNotModified(await state.revalidate((etag) => get({ "If-None-Match": etag })), state.sampleAnswer),
     ),
   ];
 }

@@ -1,13 +1,15 @@
-/** The conformance table of `hiro-lookup verify`, as text for a reader. */
+/**
+ * The conformance table of `hiro-lookup verify`, as text for a reader: one section per service, the
+ * verdict first, cells wrapped to fit the terminal's width, a summary line per service, and the closing
+ * line that names the services that failed.
+ */
+import type { ServiceName } from "../../index.js";
+import { wrap } from "../text.js";
 import type { ConformanceRow, VerifyReport } from "./verify.js";
 
-const COLUMNS = [
-  "check",
-  "service",
-  "expected",
-  "got",
-  "result",
-] as const satisfies readonly (keyof ConformanceRow)[];
+const COLUMNS = ["result", "check", "expected", "got"] as const satisfies readonly (keyof ConformanceRow)[];
+const INDENT = "  ";
+const GAP = "  ";
 
 /** Counts of each verdict. */
 export function tally(rows: readonly ConformanceRow[]): { pass: number; fail: number; notCheckable: number } {
@@ -15,25 +17,79 @@ export function tally(rows: readonly ConformanceRow[]): { pass: number; fail: nu
   return { pass: count("pass"), fail: count("FAIL"), notCheckable: count("not checkable on a mock") };
 }
 
-/** The table (aligned columns, a header), then one summary line. Cells are already printable. */
-export function formatTable({ rows, mocks }: VerifyReport): string {
-  const widths = COLUMNS.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
+/** Widths of the four columns within `width`: result and check as needed, the rest shared by the texts. */
+function columnWidths(rows: readonly ConformanceRow[], width: number): number[] {
+  const longest = (column: keyof ConformanceRow, cap: number) =>
+    Math.min(cap, Math.max(column.length, ...rows.map((row) => row[column].length)));
+  const result = longest("result", 24);
+  const check = longest("check", Math.max(12, Math.min(30, Math.floor(width * 0.25))));
+  const room = Math.max(24, width - INDENT.length - 3 * GAP.length - result - check);
+  const expected = Math.min(longest("expected", 60), Math.max(12, Math.floor(room * 0.4)));
+  return [result, check, expected, Math.max(12, room - expected)];
+}
+
+/** One row as lines: each cell wrapped to its column, the columns side by side. */
+function rowLines(cells: readonly string[], widths: readonly number[]): string[] {
+  const wrapped = cells.map((cell, i) => wrap(cell, widths[i] ?? 12));
+  const height = Math.max(...wrapped.map((lines) => lines.length));
+  return Array.from({ length: height }, (_, line) =>
+    (INDENT + wrapped.map((lines, i) => (lines[line] ?? "").padEnd(widths[i] ?? 0)).join(GAP)).trimEnd(),
+  );
+}
+
+/** One service's summary: its counts, and the cause when it was down or the header note. */
+export function serviceSummary(report: VerifyReport, service: ServiceName): string {
+  const rows = report.rows.filter((row) => row.service === service);
   const { pass, fail, notCheckable } = tally(rows);
-  const mockNote =
-    mocks.length > 0
-      ? ` (${mocks.join(", ")}: a mock, flagged by Prism's sl-violations header or --mock)`
+  const note = report.services.find((s) => s.service === service);
+  const counts = [
+    fail > 0 ? `${fail} of ${rows.length} FAIL` : `no FAIL of ${rows.length}`,
+    `${pass} pass`,
+    ...(notCheckable > 0 ? [`${notCheckable} not checkable on a mock (--mock)`] : []),
+  ].join(", ");
+  const why = note?.down ? `; down: ${note.down}` : "";
+  const page = note?.pageMaximum === undefined ? "" : `; page maximum ${note.pageMaximum}`;
+  const header =
+    note?.prismHeader && !report.mocks.includes(service)
+      ? "; it sends Prism's sl-violations header (a mock?), which never passes a check: use --mock for the embedded mock"
       : "";
-  return [
-    line(COLUMNS),
-    line(widths.map((width) => "-".repeat(width))),
-    ...rows.map((row) => line(COLUMNS.map((column) => row[column]))),
-    "",
-    `${pass} pass, ${fail} FAIL, ${notCheckable} not checkable on a mock${mockNote}`,
-    "",
-  ].join("\n");
+  return `${service}: ${counts}${page}${why}${header}`;
+}
+
+/** The table for a terminal `width` characters wide, a summary per service, then the totals. */
+export function formatTable(report: VerifyReport, width: number): string {
+  const widths = columnWidths(report.rows, width);
+  const out: string[] = [];
+  for (const { service, url } of report.services) {
+    const rows = report.rows.filter((row) => row.service === service);
+    const mock = report.mocks.includes(service) ? " (the embedded mock, --mock)" : "";
+    out.push(`${service} at ${url}${mock}`);
+    out.push(...rowLines(COLUMNS, widths));
+    for (const row of rows)
+      out.push(
+        ...rowLines(
+          COLUMNS.map((column) => row[column]),
+          widths,
+        ),
+      );
+    out.push(...wrap(serviceSummary(report, service), width - 2).map((line) => `${INDENT}${line}`), "");
+  }
+  const { pass, fail, notCheckable } = tally(report.rows);
+  out.push(`${pass} pass, ${fail} FAIL, ${notCheckable} not checkable on a mock`, "");
+  return out.join("\n");
+}
+
+/** The closing line when something FAILed: how many, and in which services. */
+export function failureLine(report: VerifyReport): string {
+  const { fail } = tally(report.rows);
+  const failing = report.services
+    .map(({ service }) => {
+      const rows = report.rows.filter((row) => row.service === service);
+      const failed = tally(rows).fail;
+      return failed > 0
+        ? `${service} ${failed} of ${rows.length}${report.services.find((s) => s.service === service)?.down ? " (down)" : ""}`
+        : "";
+    })
+    .filter((text) => text !== "");
+  return `verify: ${fail} of ${report.rows.length} checks FAIL: ${failing.join(", ")}`;
 }

@@ -4,8 +4,7 @@
  * Each service gets its own client (own base URL; the API key only for the token metadata service), so
  * requests go through the same pipeline as the lookups: retries, `Retry-After`, timeouts, size cap.
  */
-import { createLookupClient, type LookupClient } from "../../lookups/client.js";
-import type { ServiceName } from "../../spec/services.js";
+import { createLookupClient, type LookupClient, type ServiceName } from "../../index.js";
 import { ordinalsChecks, runesChecks } from "./verify-checks.js";
 import { metadataChecks } from "./verify-metadata-checks.js";
 import { type Check, ServiceState } from "./verify-state.js";
@@ -24,9 +23,14 @@ export interface ConformanceRow {
 
 /** What to verify: each service that is given, at its URL, with its known-good sample. */
 export interface VerifyTargets {
-  metadata?: { url: string; principal: string; tokenId: string } | undefined;
-  ordinals?: { url: string; ordinal: number } | undefined;
-  runes?: { url: string; txId: string } | undefined;
+  metadata?: ({ url: string; principal: string; tokenId: string } & OnMock) | undefined;
+  ordinals?: ({ url: string; ordinal: number } & OnMock) | undefined;
+  runes?: ({ url: string; txId: string } & OnMock) | undefined;
+}
+
+/** `mock`: the service is the embedded mock of `--mock` (never inferred from what a server sends). */
+interface OnMock {
+  mock?: boolean | undefined;
 }
 
 /** How to send. */
@@ -39,14 +43,29 @@ export interface VerifySettings {
   maxRetries?: number | undefined;
   /** Every service is known to be a mock (the embedded one of `--mock`), whatever it answers. */
   mock?: boolean | undefined;
+  /** The page maximum each paged service is said to have (`--ordinals-max-limit`, `--runes-max-limit`). */
+  maxLimit?: { ordinals?: number; runes?: number } | undefined;
   /** The fetch under the pipeline (tests). */
   fetch?: typeof fetch | undefined;
 }
 
-/** The conformance table, and the services found to be mocks. */
+/** What one service's checks found out beyond the rows. */
+export interface ServiceNote {
+  service: ServiceName;
+  url: string;
+  /** Why the service was taken as down (its later checks failed without being sent), if it was. */
+  down?: string | undefined;
+  /** An answer carried Prism's `sl-violations` header: noted, never a reason to pass a check. */
+  prismHeader: boolean;
+  /** The largest `limit` a paged service accepts, when found. */
+  pageMaximum?: number | undefined;
+}
+
+/** The conformance table, the services that are the embedded mock (`--mock`), and notes per service. */
 export interface VerifyReport {
   rows: ConformanceRow[];
   mocks: ServiceName[];
+  services: ServiceNote[];
 }
 
 /**
@@ -65,37 +84,54 @@ export async function verifyDeployment(
       ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
       ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
-  const plans: { service: ServiceName; state: ServiceState; checks: Check[] }[] = [];
+  const plans: { service: ServiceName; url: string; state: ServiceState; checks: Check[] }[] = [];
   const { metadata, ordinals, runes } = targets;
   if (metadata) {
-    const state = new ServiceState(settings.mock === true);
+    const state = new ServiceState("metadata", settings.mock === true || metadata.mock === true);
     plans.push({
       service: "metadata",
+      url: metadata.url,
       state,
       checks: metadataChecks(clientFor(metadata.url, settings.apiKey), metadata, state),
     });
   }
   if (ordinals) {
-    const state = new ServiceState(settings.mock === true);
+    const state = new ServiceState("ordinals", settings.mock === true || ordinals.mock === true);
     plans.push({
       service: "ordinals",
+      url: ordinals.url,
       state,
-      checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state),
+      checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state, settings.maxLimit?.ordinals),
     });
   }
   if (runes) {
-    const state = new ServiceState(settings.mock === true);
-    plans.push({ service: "runes", state, checks: runesChecks(clientFor(runes.url), runes.txId, state) });
+    const state = new ServiceState("runes", settings.mock === true || runes.mock === true);
+    plans.push({
+      service: "runes",
+      url: runes.url,
+      state,
+      checks: runesChecks(clientFor(runes.url), runes.txId, state, settings.maxLimit?.runes),
+    });
   }
 
   const rows: ConformanceRow[] = [];
   for (const { service, state, checks } of plans) {
     for (const { check, expected, mockLimited, run } of checks) {
       const { ok, got } = await run();
-      // Judged after the answer: the bad requests, which run first, are what reveals a mock.
+      // Only --mock makes a service a mock: a deployment's own headers never turn a FAIL into this.
       const result: Verdict = mockLimited && state.mock ? "not checkable on a mock" : ok ? "pass" : "FAIL";
       rows.push({ check, service, expected, got, result });
     }
   }
-  return { rows, mocks: plans.filter((p) => p.state.mock).map((p) => p.service) };
+  return {
+    rows,
+    mocks: plans.filter((p) => p.state.mock).map((p) => p.service),
+    services: plans.map(({ service, url, state }) => ({
+      service,
+      url,
+      down: state.down,
+      prismHeader: state.prismHeader,
+      pageMaximum: state.pageMaximum,
+    })),
+  };
 }

@@ -1,0 +1,30 @@
+/** Where the CLI reads and writes: passed to `runCli`, so tests run it in-process or as a process. */
+
+/** An output stream: a terminal tells its width. */
+export interface CliStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  /** The terminal's width in characters, when it is one. */
+  columns?: number;
+}
+
+import type { LookupClient, LookupClientOptions } from "../index.js";
+
+/** Where the CLI reads and writes. */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: CliStream;
+  stderr: CliStream;
+  /** Starts the embedded Prism mock for `--mock`; returns its URL and a stop function. */
+  startMock?: () => Promise<{ url: string; stop(): Promise<void> }>;
+  /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */
+  createClient?: (options: LookupClientOptions) => LookupClient;
+}
+
+/** The width to fit text to: the terminal's, else `COLUMNS`, else 100 (a pipe or a file). */
+export function widthOf(io: CliIo): number {
+  const fromEnv = Number(io.env.COLUMNS);
+  const width =
+    io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : Number.isInteger(fromEnv) ? fromEnv : 100;
+  return Math.max(40, width || 100);
+}

@@ -1,0 +1,97 @@
+/**
+ * How a lookup command runs: the global options turned into a client (URLs, key, timeouts, page
+ * maximum, or the embedded mock), the command's own action, and its error told as one stderr line with
+ * the exit code it calls for. Each command module registers its commands with such a runner.
+ */
+import type { Command } from "commander";
+import {
+  createLookupClient,
+  HiroValidationError,
+  HiroWaitTimeoutError,
+  type LookupClient,
+} from "../index.js";
+import { headersOf } from "./arguments.js";
+import { exitCodeFor } from "./exit-codes.js";
+import type { CliIo } from "./io.js";
+import { withFlagName } from "./option-names.js";
+import { type ClientOptionsWithMaxLimit, type MaxLimitFlags, maxLimitOf } from "./page-maximum.js";
+import {
+  apiKeyFor,
+  clientBaseUrl,
+  inCliTerms,
+  lookupMetadataUrl,
+  type ServiceUrls,
+  serviceUrls,
+  type UrlFlags,
+} from "./service-urls.js";
+
+/** The global options, as commander names them. */
+export interface GlobalOptions extends UrlFlags, MaxLimitFlags {
+  apiKey?: string;
+  mock?: boolean;
+  timeout?: number;
+  retries?: number;
+  json?: boolean;
+  ndjson?: boolean;
+  header?: string[];
+}
+
+/** What a lookup command does with its client. */
+export type LookupAction = (client: LookupClient, global: GlobalOptions, command: Command) => Promise<void>;
+
+/** Wraps a {@link LookupAction} as a commander action. */
+export type LookupRunner = (action: LookupAction) => (...args: unknown[]) => Promise<void>;
+
+/** A runner for `io`; `setExit` receives the exit code of a failed lookup. */
+export function lookupRunner(io: CliIo, setExit: (code: number) => void): LookupRunner {
+  const line = (text: string) => io.stderr.write(`hiro-lookup: ${text}\n`);
+  // Runs one lookup with the global options, printing its result or its error.
+  return (action) =>
+    async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      const global = command.optsWithGlobals<GlobalOptions>();
+      let stopMock: (() => Promise<void>) | undefined;
+      let urls: ServiceUrls = {};
+      try {
+        urls = serviceUrls(global, io.env);
+        let baseUrl = clientBaseUrl(urls);
+        let metadataUrl = lookupMetadataUrl(urls);
+        if (global.mock) {
+          if (!io.startMock)
+            throw new HiroValidationError("--mock", "the embedded mock is not available here");
+          const mock = await io.startMock();
+          stopMock = () => mock.stop();
+          baseUrl = mock.url;
+          metadataUrl = mock.url;
+        }
+        const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
+        if (note) line(note);
+        const maxLimit = maxLimitOf(global);
+        const options: ClientOptionsWithMaxLimit = {
+          ...(baseUrl === undefined ? {} : { baseUrl }),
+          ...(apiKey ? { apiKey } : {}),
+          ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
+          ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
+          ...(maxLimit ? { maxLimit } : {}),
+          headers: headersOf(global.header),
+        };
+        const client = (io.createClient ?? createLookupClient)(options);
+        await action(client, global, command);
+      } catch (caught) {
+        // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
+        const error = withFlagName(inCliTerms(caught, urls));
+        setExit(exitCodeFor(error));
+        line(messageOf(error));
+      } finally {
+        await stopMock?.();
+      }
+    };
+}
+
+/** An error as the CLI tells it: `--wait`'s deadline named by its flag, not the library's option. */
+function messageOf(error: unknown): string {
+  if (error instanceof HiroWaitTimeoutError) {
+    return `${error.lastError.operationId}: the token's metadata was still being fetched after ${error.deadlineMs} ms (--wait-timeout)`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

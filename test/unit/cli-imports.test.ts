@@ -1,0 +1,62 @@
+/**
+ * The CLI uses the library as a separate package would: through its public entries only (src/index.ts,
+ * src/validators.ts), and its modules import each other without a circle (issue 17).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/spec.js";
+
+const SRC = join(ROOT, "src");
+const CLI = join(SRC, "cli");
+/** The `mock` command's Prism launcher has its own owner and is moving; it is held to the rule once it lands. */
+const NOT_YET = new Set(["cli/mock-server.ts"]);
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(dir, entry.name))
+      : entry.name.endsWith(".ts")
+        ? [join(dir, entry.name)]
+        : [],
+  );
+
+/** The files a module imports (relative specifiers only), as absolute .ts paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/^(?:import|export)[^;]*?from "(\.{1,2}\/[^"]+)\.js";/gms)].map((m) =>
+    resolve(dirname(file), `${m[1]}.ts`),
+  );
+}
+
+describe("the CLI's imports", () => {
+  const cliFiles = filesUnder(CLI).filter((f) => !NOT_YET.has(relative(SRC, f)));
+
+  it("reach the library only through src/index.ts and src/validators.ts", () => {
+    const outside = cliFiles.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => !target.startsWith(`${CLI}/`))
+        .map((target) => relative(SRC, target))
+        .filter((target) => target !== "index.ts" && target !== "validators.ts")
+        .map((target) => `${relative(SRC, file)} → ${target}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("form no circle", () => {
+    const circles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const walk = (file: string, path: string[]) => {
+      if (state.get(file) === "done" || !file.startsWith(`${CLI}/`)) return;
+      if (state.get(file) === "open") {
+        circles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(" → "));
+        return;
+      }
+      state.set(file, "open");
+      for (const target of importsOf(file)) walk(target, [...path, file]);
+      state.set(file, "done");
+    };
+    for (const file of cliFiles) walk(file, []);
+    expect(circles).toEqual([]);
+  });
+});
