@@ -1,6 +1,5 @@
 /** The CLI run as a real process against the Prism mock of the global setup. */
-import { execFile, spawn } from "node:child_process";
-import { promisify } from "node:util";
+import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { bindablePort } from "../../src/mock/prism.js";
 import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
