@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { bindablePort } from "../../src/mock-server/prism.js";
+import { cliCommand } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
 
@@ -17,15 +18,12 @@ async function standingMock(): Promise<{
 }> {
   const port = await bindablePort();
   const marker = newMarker();
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "mock", "--port", String(port)],
-    {
-      cwd: ROOT,
-      env: { ...process.env, [MARKER_VARIABLE]: marker },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const [node, ...rest] = cliCommand(["mock", "--port", String(port)]);
+  const child = spawn(node, rest, {
+    cwd: ROOT,
+    env: { ...process.env, [MARKER_VARIABLE]: marker },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? (signal === "SIGKILL" ? 137 : null))),
   );
