@@ -13,15 +13,18 @@ name (see x-request in openapi.yaml), an empty page for any other sat or transac
 token. A Prefer header picks any named example (Prism's own; the id then does not matter).
 
 Try:
+  # a token: its metadata, in a locale, still being fetched (422), unknown (404)
   curl -s ${token}/35
   curl -s '${token}/35?locale=es-MX'
-  curl -s ${token}/36                     # 422: its metadata is still being fetched
-  curl -s ${token}/99                     # 404 Token not found
-  curl -s '${sats}/${TWO_PAGE_SAT}/inscriptions?limit=2'            # page 1 of 2
-  curl -s '${sats}/${TWO_PAGE_SAT}/inscriptions?offset=2&limit=2'   # page 2 of 2
-  curl -s '${sats}/5000000000/inscriptions?offset=20'                # any other sat: an empty page
-  curl -si '${sats}/${TWO_PAGE_SAT}/inscriptions?limit=61'          # 400 + sl-violations header
+  curl -s ${token}/36
+  curl -s ${token}/99
+  # a sat over two pages of 2, any other sat (an empty page), a refused limit (400, sl-violations)
+  curl -s '${sats}/${TWO_PAGE_SAT}/inscriptions?limit=2'
+  curl -s '${sats}/${TWO_PAGE_SAT}/inscriptions?offset=2&limit=2'
+  curl -s '${sats}/5000000000/inscriptions?offset=20'
+  curl -si '${sats}/${TWO_PAGE_SAT}/inscriptions?limit=61'
+  # a transaction with four rune activities; any documented answer, whatever the id
   curl -s ${url}/runes/v1/transactions/${TRANSFER_TX}/activity
-  curl -s -H 'Prefer: code=429' ${token}/35                         # any documented answer
+  curl -s -H 'Prefer: code=429' ${token}/35
 `;
 }
