@@ -15,7 +15,13 @@ export {
   HiroValidationError,
 } from "./errors/errors.js";
 export { HiroWaitTimeoutError } from "./errors/wait-errors.js";
-export { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "./features/etag-cache.js";
+export {
+  createMemoryEtagStore,
+  type EtagEntry,
+  type EtagStore,
+  etagCache,
+  type MemoryEtagStoreOptions,
+} from "./features/etag-cache.js";
 export {
   collect,
   type PageMethod,

@@ -59,7 +59,7 @@ describe("etagCache() and a hostile server", () => {
     const body = "x".repeat(0.9 * MiB);
     for (let i = 0; i < 40; i++) store.set(`u${i}`, { etag: `"${i}"`, body, contentType: null });
     expect(store.get("u0")).toBeUndefined();
-    expect(store.get("u39")?.etag).toBe('"39"');
+    expect((store.get("u39") as EtagEntry | undefined)?.etag).toBe('"39"');
   });
 
   it("the memory store refuses an entry over its per-entry limit and keeps within its byte budget", () => {
@@ -73,6 +73,7 @@ describe("etagCache() and a hostile server", () => {
     const two = createMemoryEtagStore(2);
     for (const url of ["a", "b", "c"]) two.set(url, { etag: '"e"', body: "{}", contentType: null });
     expect(Boolean(two.get("a"))).toBe(false);
+    expect(() => createMemoryEtagStore({ maxBytes: 0 })).toThrow(/maxBytes/);
   });
 
   it("holds nothing for a call a later middleware answered from onRequest or broke", async () => {
