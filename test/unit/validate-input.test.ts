@@ -4,7 +4,7 @@
  * These are the named cases; the properties over any value of each parameter (and of apiKey) are in
  * hostile-input.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createLookupClient,
   HiroValidationError,
@@ -509,5 +509,34 @@ describe("messages show the bad value, readably", () => {
     const error = await failureOf(() => sats(client, { ordinal: 2099999997690000 }));
 
     expect((error as Error).message).not.toMatch(/precision/);
+  });
+});
+
+describe("a numeric string's length is checked before BigInt() (issue 21)", () => {
+  it.each([
+    ["token_id", (client: LookupClient, value: string) => sft(client, { token_id: value })],
+    [
+      "ordinal",
+      (client: LookupClient, value: string) =>
+        client.getSatoshiInscriptions({ ordinal: value as unknown as number }),
+    ],
+  ] as const)("%s: a 100 000-digit string is refused without converting it", async (parameter, call) => {
+    const { client, requests } = setup();
+    const digits = "9".repeat(100_000);
+    const spy = vi.spyOn(globalThis, "BigInt");
+    try {
+      const error = await failureOf(() => call(client, digits));
+      expectValidationError(error, parameter, /100000 digits|must be/);
+      expect(spy.mock.calls.filter(([value]) => value === digits)).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it("leading zeros do not count against the length", async () => {
+    const { client, requests } = setup();
+    await sft(client, { token_id: `${"0".repeat(200)}35` });
+    expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/35`);
   });
 });
