@@ -36,8 +36,14 @@ function bigInteger(parameter: string, value: unknown, max: bigint, allowed: str
   let n: bigint;
   if (typeof value === "bigint") n = value;
   else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
-  else if (typeof value === "string" && DECIMAL.test(value)) n = BigInt(value);
-  else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
+  else if (typeof value === "string" && DECIMAL.test(value)) {
+    // Length first: BigInt() of millions of digits costs seconds of CPU before the range check.
+    const digits = value.length - (/^0*/.exec(value)?.[0].length ?? 0);
+    if (digits > max.toString().length) {
+      throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)} (${digits} digits)`);
+    }
+    n = BigInt(value);
+  } else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
     // 2**53 + 1 written as a number literal is already 2**53: the digits the caller meant are gone.
     throw new HiroValidationError(
       parameter,

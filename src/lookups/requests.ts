@@ -15,7 +15,7 @@ import {
 } from "../input/validate-input.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
-import { pageProblem, resultsProblem } from "./answer-checks.js";
+import { objectProblem, pageProblem, resultsProblem } from "./answer-checks.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
 
 /** Each parameter's check, by name: the one canonicaliser a new parameter needs (wire form out). */
@@ -56,10 +56,10 @@ export function requestOf(
   return request;
 }
 
-/** The answer check of a paged lookup: the page asked (service defaults filled in), and the id of each result. */
+/** The answer check of a lookup: a page is the page asked (service defaults filled in) about the id asked; anything else a JSON object. */
 export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
   const operation = operations[operationId];
-  if (!operation.paged) return undefined;
+  if (!operation.paged) return objectProblem;
   const asked = {
     offset: Number(request.query.offset ?? 0),
     limit: Number(request.query.limit ?? parameterRules.limit.default),
