@@ -193,6 +193,10 @@ describe("token_id", () => {
     ['"00035"', "00035", "35"],
     ["2n**53n-1n", 2n ** 53n - 1n, "9007199254740991"],
     ["2^53-1 as a decimal string", "9007199254740991", "9007199254740991"],
+    // Upstream reads the id as a JS number: 2^53 and any other exactly representable id are exact there.
+    ["2n**53n", 2n ** 53n, "9007199254740992"],
+    ['"9007199254740992"', "9007199254740992", "9007199254740992"],
+    ["2n**60n", 2n ** 60n, "1152921504606846976"],
   ];
 
   it.each(accepted)("sends %s as %s, exactly", async (_, token_id, sent) => {
@@ -206,8 +210,9 @@ describe("token_id", () => {
   // Upstream turns the path value into a JS number: …/9007199254740993 answered 200 with token
   // 9007199254740992's metadata. A valid u128 above 2^53-1 is refused rather than answered wrongly.
   it.each([
-    ["2n**53n", 2n ** 53n],
     ['"9007199254740993"', "9007199254740993"],
+    ["2n**53n+1n", 2n ** 53n + 1n],
+    ["10n**21n (a JS number prints it as 1e+21)", 10n ** 21n],
     ["2n**128n-1n", U128_MAX],
     ["2^128-1 as a decimal string", U128_MAX.toString()],
   ])("refuses the valid u128 %s: the service cannot address it exactly", async (_, token_id) => {
