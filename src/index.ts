@@ -37,6 +37,7 @@ export {
 } from "./features/response-validation.js";
 export { formatUnits, parseUnits, toBigInt } from "./features/units.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-for-metadata.js";
+export type { MaxLimitOption } from "./input/options.js";
 export {
   createLookupClient,
   DEFAULT_MAX_RESPONSE_BYTES,

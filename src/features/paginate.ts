@@ -11,15 +11,21 @@ import type { RequestOptions } from "../lookups/lookup.js";
 import type { Page } from "../spec/types.js";
 import { fingerprint, MAX_FINGERPRINTS } from "./page-fingerprint.js";
 
-/** A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`. */
-export type PageMethod<P extends { offset?: number; limit?: number }, T> = (
+/**
+ * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
+ * A client's method carries `maxLimit` when the client was given one for its service.
+ */
+export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
   params: P,
   options?: RequestOptions,
-) => Promise<Page<T>>;
+) => Promise<Page<T>>) & { readonly maxLimit?: number };
 
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
-  /** Items per request, 1 to 60. Default 60, the service's maximum. */
+  /**
+   * Items per request, 1 to the service's maximum: the client's `maxLimit` for it, else the spec's 60.
+   * Default: that maximum.
+   */
   pageSize?: number | undefined;
   /** Stop after this many items. Default: all of them. */
   maxItems?: number | undefined;
@@ -83,9 +89,10 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
   const start = params.offset ?? 0;
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
+  const maxPageSize = method.maxLimit ?? MAX_PAGE_SIZE;
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
   const limits = () => ({
-    pageSize: checkInteger("pageSize", size, 1, MAX_PAGE_SIZE, MAX_PAGE_SIZE),
+    pageSize: checkInteger("pageSize", size, 1, maxPageSize, maxPageSize),
     maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     concurrency: checkInteger("concurrency", conc, 1, 16, 1),
   });

@@ -41,16 +41,20 @@ const RESULT_IDS: Readonly<
   },
 };
 
-/** The checked parameters of a call of `operationId`, in wire form; undefined query values dropped. */
+/**
+ * The checked parameters of a call of `operationId`, in wire form; undefined query values dropped.
+ * `maxLimit`: the deployment's largest `limit` for this service (default: the spec's).
+ */
 export function requestOf(
   operationId: OperationId,
   params: Record<string, unknown> | undefined,
+  maxLimit?: number,
 ): LookupRequest {
   const operation = operations[operationId];
   const request: LookupRequest = { path: {}, query: {} };
   for (const name of operation.pathParams) request.path[name] = String(CHECKS[name]?.(params?.[name]));
   for (const name of operation.queryParams) {
-    const value = CHECKS[name]?.(params?.[name]);
+    const value = name === "limit" ? checkLimit(params?.[name], maxLimit) : CHECKS[name]?.(params?.[name]);
     if (value !== undefined) request.query[name] = value;
   }
   return request;
