@@ -141,3 +141,35 @@ describe("waitForMetadata's deadline bounds each try (issue 21)", () => {
     }
   });
 });
+
+describe("waitForMetadata with a locale while the token is pending (issue 20)", () => {
+  const localeMissing = () => json({ error: "Locale not found" }, 422);
+
+  it("a 422 Locale not found while the token itself is pending is waited out like pending", async () => {
+    let ready = false;
+    const { fetch, requests } = fakeFetch((request) => {
+      const withLocale = new URL(request.url).searchParams.has("locale");
+      if (!ready) return withLocale ? localeMissing() : pending();
+      return json({ total_supply: "5", metadata: { name: "en" } });
+    });
+    const client = createLookupClient({ fetch });
+    setTimeout(() => {
+      ready = true;
+    }, 30);
+    const token = await waitForMetadata(client, { ...params, locale: "en" }, { initialDelayMs: 20 });
+    expect(token).toEqual({ total_supply: "5", metadata: { name: "en" } });
+    expect(requests.some((r) => !new URL(r.url).searchParams.has("locale"))).toBe(true);
+  });
+
+  it("a locale the token really lacks (the token answers without it) is thrown at once", async () => {
+    const { fetch, requests } = fakeFetch((request) =>
+      new URL(request.url).searchParams.has("locale") ? localeMissing() : json({ total_supply: "5" }),
+    );
+    const client = createLookupClient({ fetch });
+    const error = await waitForMetadata(client, { ...params, locale: "xx" }, { initialDelayMs: 5 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: "locale_not_found" });
+    expect(requests).toHaveLength(2);
+  });
+});
