@@ -22,9 +22,33 @@ export interface WaitForMetadataOptions extends RequestOptions {
 }
 
 /**
+ * While a token's metadata is first being fetched, a request with `locale` answers 422 "Locale not
+ * found" (no locale exists yet). Such an answer is asked again without the locale: a `metadata_pending`
+ * there is what it really means; any other answer keeps the locale error (the locale does not exist).
+ */
+async function pendingBehindLocale(
+  client: Pick<LookupClient, "getSftMetadata">,
+  params: SftMetadataParams,
+  error: unknown,
+  options: RequestOptions,
+): Promise<unknown> {
+  if (!(error instanceof HiroApiError && error.is("locale_not_found")) || !params.locale) return error;
+  try {
+    const { locale: _, ...withoutLocale } = params;
+    await client.getSftMetadata(withoutLocale, options);
+  } catch (probeError) {
+    if (probeError instanceof HiroApiError && probeError.is("metadata_pending")) return probeError;
+    if (probeError instanceof HiroApiError) return error;
+    throw probeError;
+  }
+  return error;
+}
+
+/**
  * Looks up a token's metadata, asking again with backoff while it answers `metadata_pending`.
- * Any other error is thrown at once. Past `deadlineMs` it rejects with a {@link HiroWaitTimeoutError}
- * whose `lastError` (and `cause`) is the last `metadata_pending` error; `signal` aborts at any time.
+ * Any other error is thrown at once; a 422 "Locale not found" counts as pending while the token
+ * itself is pending (asked once more without the locale to tell). Past `deadlineMs` it rejects with a
+ * {@link HiroWaitTimeoutError} whose `lastError` (and `cause`) is the last `metadata_pending` error; `signal` aborts at any time.
  * Each try gets only the time left (a try still running at `deadlineMs` is aborted): the same error,
  * or a {@link HiroTimeoutError} when no answer came at all.
  */
@@ -51,8 +75,13 @@ export async function waitForMetadata(
     const signal = request.signal ? AbortSignal.any([request.signal, late.signal]) : late.signal;
     try {
       return await client.getSftMetadata(params, { ...request, signal });
-    } catch (error) {
+    } catch (thrown) {
       if (late.signal.aborted && !request.signal?.aborted) throw late.signal.reason;
+      const error = await pendingBehindLocale(client, params, thrown, { ...request, signal }).catch(
+        (probeError: unknown) => {
+          throw late.signal.aborted && !request.signal?.aborted ? late.signal.reason : probeError;
+        },
+      );
       if (!(error instanceof HiroApiError && error.is("metadata_pending"))) throw error;
       lastError = error;
       const left = deadline - Date.now();
