@@ -9,7 +9,15 @@
  * cache.) Only if that fails does it fall back to `npm install --prefer-offline`.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -226,6 +234,73 @@ describe("the packed tarball", () => {
       const result = await run(bin("attw"), [tarball, "--format", "ascii"], work);
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(result.stdout).toContain("No problems found");
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe("hiro-lookup/msw in a consumer's tests", () => {
+  /** msw and jest as the consumer's own devDependencies (links to this project's installs: no network). */
+  const linkDevDependencies = () => {
+    for (const name of ["msw", "jest"]) {
+      const link = join(consumer, "node_modules", name);
+      if (!existsSync(link)) symlinkSync(join(ROOT, "node_modules", name), link, "dir");
+    }
+  };
+
+  it(
+    "works under jest (setupServer): the mock's answers and a typed override",
+    async () => {
+      linkDevDependencies();
+      // Jest in ESM mode: msw 2.15 depends on an ESM-only package that jest's CommonJS mode cannot
+      // require on Node < 24.9 (its own message says so). The guide tells users the same.
+      writeFileSync(
+        join(consumer, "jest.config.mjs"),
+        `export default { testEnvironment: "node", testMatch: ["**/*.jest.mjs"], transform: {} };\n`,
+      );
+      writeFileSync(
+        join(consumer, "lookup.jest.mjs"),
+        `import { setupServer } from "msw/node";
+import { createHandlers } from "hiro-lookup/msw";
+import { createLookupClient } from "hiro-lookup";
+const base = "http://indexer.test";
+const server = setupServer(...createHandlers({ baseUrl: base }));
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+const client = createLookupClient({ baseUrl: base, maxRetries: 0 });
+test("any sat: an empty page", async () => {
+  expect(await client.getSatoshiInscriptions({ ordinal: 5000000000 })).toEqual({ limit: 20, offset: 0, total: 0, results: [] });
+});
+test("a pending token, overridden for one test", async () => {
+  server.use(...createHandlers({ baseUrl: base, overrides: { getSftMetadata: { status: 422, body: { error: "Token metadata fetch in progress" } } } }));
+  await expect(client.getSftMetadata({ principal: "${PRINCIPAL}", token_id: 35 })).rejects.toMatchObject({ kind: "metadata_pending" });
+});
+`,
+      );
+      const jestBin = join(ROOT, "node_modules/jest/bin/jest.js");
+      const jest = await run(process.execPath, ["--experimental-vm-modules", jestBin, "--ci"], consumer);
+      expect(jest.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
+      expect(jest.code).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "importing the main entry never loads msw",
+    async () => {
+      writeFileSync(
+        join(consumer, "no-msw.mjs"),
+        `import { createRequire } from "node:module";
+await import("hiro-lookup");
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes("/msw/"));
+console.log(JSON.stringify({ loaded }));
+`,
+      );
+      const result = await ok(process.execPath, ["--trace-warnings", "no-msw.mjs"], consumer);
+      expect(JSON.parse(result.stdout)).toEqual({ loaded: [] });
+      const index = readFileSync(join(consumer, "node_modules/hiro-lookup/dist/index.js"), "utf8");
+      expect(index).not.toMatch(/from ["']msw/);
     },
     TIMEOUT_MS,
   );
