@@ -5,6 +5,7 @@
 
 import { parameterRules } from "../generated/parameters.js";
 import { PARAMETER_CHECKS as CHECKS } from "../input/parameter-checks.js";
+import { checkLimit } from "../input/validate-input.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { objectProblem, pageProblem, resultsProblem } from "./answer-checks.js";
