@@ -188,9 +188,10 @@ afterAll(async () => {
 });
 
 describe("the packed tarball", () => {
-  it("holds dist, the guide, openapi.yaml, README.md, CHANGELOG.md and package.json, and nothing else", () => {
+  it("holds dist, the guide, openapi.yaml, README.md, CHANGELOG.md, LICENSE and package.json, and nothing else", () => {
     expect(tarballFiles.filter((path) => !path.startsWith("dist/"))).toEqual([
       "CHANGELOG.md",
+      "LICENSE",
       "README.md",
       "docs/guide.md",
       "openapi.yaml",
@@ -205,6 +206,26 @@ describe("the packed tarball", () => {
     for (const target of targets) expect(tarballFiles).toContain(target.slice(2));
     expect(tarballFiles).toEqual(expect.arrayContaining(["dist/index.d.ts", "dist/index.d.cts"]));
   });
+
+  it("carries the MIT license that package.json names, to the project's contributors", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { license: string };
+    expect(manifest.license).toBe("MIT");
+    const license = readFileSync(join(ROOT, "LICENSE"), "utf8");
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} hiro-lookup contributors\n/);
+    expect(license).toContain('THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND');
+  });
+
+  it(
+    "in this clone, `npx hiro-lookup` runs the built bin (dist/cli.js), as the README says",
+    async () => {
+      const npx = await run("npx", ["hiro-lookup", "--help"], ROOT);
+      expect(npx.code, npx.stderr).toBe(0);
+      const built = await ok(process.execPath, [join(ROOT, "dist/cli.js"), "--help"], ROOT);
+      expect(npx.stdout).toBe(built.stdout);
+      expect(npx.stdout).toContain("sat-inscriptions");
+    },
+    TIMEOUT_MS,
+  );
 
   it("declares Prism an optional peer dependency whose range admits the tested release", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
