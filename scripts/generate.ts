@@ -11,6 +11,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { parse } from "yaml";
 import { errorKindsSource } from "./lib/error-kinds.js";
+import { mockExamplesSource } from "./lib/mock-examples.js";
 import { operationRows, operationsSource } from "./lib/operations.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -94,6 +95,7 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
     ["src/generated/validators.js", validatorsSource(spec.components.schemas, responseSchemas)],
     ["src/generated/validators.d.ts", validatorsDts(Object.keys(responseSchemas))],
     ["src/generated/error-kinds.ts", errorKindsSource(spec)],
+    ["src/generated/mock-examples.ts", mockExamplesSource(spec)],
   ]);
 }
 

@@ -20,7 +20,7 @@ export {
   type EtagEntry,
   type EtagStore,
   etagCache,
-  type MemoryEtagStoreLimits,
+  type MemoryEtagStoreOptions,
 } from "./features/etag-cache.js";
 export {
   collect,
@@ -37,12 +37,12 @@ export {
 } from "./features/response-validation.js";
 export { formatUnits, parseUnits, toBigInt } from "./features/units.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-for-metadata.js";
+export type { MaxLimitOption } from "./input/options.js";
 export {
   createLookupClient,
   DEFAULT_MAX_RESPONSE_BYTES,
   type LookupClient,
   type LookupClientOptions,
-  type PagedLookup,
 } from "./lookups/client.js";
 export type { RequestOptions } from "./lookups/lookup.js";
 export type { ServiceName } from "./spec/services.js";
@@ -66,6 +66,7 @@ export type {
   RuneRef,
   SatoshiInscriptionsParams,
   ServerErrorBody,
+  ServiceRetiredErrorBody,
   SftMetadataParams,
   SftMetadataResponse,
   SftNotFoundErrorBody,
@@ -73,12 +74,5 @@ export type {
   TransactionActivityParams,
   ValidationErrorBody,
 } from "./spec/types.js";
-export type { Pacer, RetryEvent } from "./transport/pipeline.js";
-export {
-  type AttemptOutcome,
-  parseRetryAfter,
-  RETRY_DEFAULTS,
-  retryDelayMs,
-  shouldRetry,
-} from "./transport/retry.js";
 export { type BaseUrlOption, DEFAULT_BASE_URL } from "./transport/routes.js";
+export type { RetryEvent } from "./transport/settings.js";

@@ -1,151 +1,100 @@
 /**
- * `--mock`: a Prism mock of the package's own openapi.yaml, as a child process of the CLI. Prism is an
- * optional peer dependency: it is looked up at run time, from the user's project first, then from
- * this package; when it is in neither, the error says the exact command that installs it.
+ * The CLI's mock: `--mock` (for one command) and `hiro-lookup mock` (until stopped), both the package's
+ * openapi.yaml served by Prism behind the front that answers by the mock's rules (src/mock-server/).
+ * SIGINT, SIGTERM and SIGHUP stop Prism before the CLI ends, even while it starts; Prism also exits on
+ * its own when the CLI dies another way (SIGKILL), as it watches its parent.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { HiroValidationError } from "../errors/errors.js";
+import { HiroValidationError } from "../index.js";
+import {
+  MockPortError,
+  mockHints,
+  PRISM_INSTALL_HINT,
+  PRISM_VERSION,
+  type PrismControl,
+  PrismMissingError,
+  type RunningMock,
+  startMock,
+} from "../mock-server/index.js";
 
-/** The Prism release this package is tested with; the peer range admits it and newer 5.x. */
-export const PRISM_VERSION = "5.14.2";
-/** What to run when Prism is missing. */
-export const PRISM_INSTALL_HINT = `npm i -D @stoplight/prism-cli@${PRISM_VERSION}`;
-const PRISM_ENTRY = "@stoplight/prism-cli/dist/index.js";
-const READY_TIMEOUT_MS = 30_000;
-const STOP_GRACE_MS = 3_000;
+export { mockHints, PRISM_INSTALL_HINT, PRISM_VERSION };
 
-/** How to end a started Prism: gently (SIGTERM, SIGKILL after 3 s), or at once. */
-export interface MockControl {
-  /** Resolves once Prism has exited. Idempotent. */
-  stop(): Promise<void>;
-  /** Kills Prism at once (SIGKILL), for `process.on("exit")`, where nothing async runs. */
-  killNow(): void;
-}
+const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+/** A signal that stops the mock. */
+export type StopSignal = keyof typeof SIGNALS;
 
-/** A running mock: its base URL, and how to end it. */
-export interface MockServer extends MockControl {
+/** A started mock, for a CLI command. */
+export interface CliMock {
   url: string;
+  stop(): Promise<void>;
 }
 
-export interface MockOptions {
-  /** The user's project: Prism is looked up from here first. */
-  cwd: string;
-  /** 0: a free port. */
-  port: number;
-  /** Called as soon as Prism is spawned, before it is ready: a signal may come while it starts. */
-  onSpawn?: (control: MockControl) => void;
+/** A port number from `source` (a flag or a variable), or `fallback` when it is unset. */
+export function mockPort(value: string | undefined, source: string, fallback: number): number {
+  const port = value === undefined || value === "" ? fallback : Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new HiroValidationError(source, `must be a port number from 0 to 65535; got ${value}`);
+  return port;
 }
-
-/** Prism's entry file, from `cwd`'s project (the user's), else from this package; undefined if neither has it. */
-export function findPrism(cwd: string): string | undefined {
-  const from = [join(cwd, "package.json"), fileURLToPath(import.meta.url)];
-  for (const base of from) {
-    try {
-      return createRequire(base).resolve(PRISM_ENTRY);
-    } catch {} // not installed there
-  }
-  return undefined;
-}
-
-/** openapi.yaml at the package root: one level above dist/cli.js, two above src/cli/mock-server.ts. */
-export function packageSpec(): string {
-  const found = ["../openapi.yaml", "../../openapi.yaml"]
-    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-    .find((path) => existsSync(path));
-  if (!found) throw new Error("openapi.yaml is missing from the hiro-lookup package");
-  return found;
-}
-
-/** A free port (`port` 0), or `port` itself if nothing listens there; rejects when it is taken. */
-function bindablePort(host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", (error) =>
-      reject(new HiroValidationError("HIRO_MOCK_PORT", `cannot listen on ${host}:${port}: ${error.message}`)),
-    );
-    server.listen(port, host, () => {
-      const address = server.address();
-      const bound = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /**
- * Starts Prism (`node …/prism-cli/dist/index.js mock openapi.yaml`, never through npx, so the PID held
- * is the server itself) on `port` (0: a free one) and resolves once it answers HTTP.
+ * Starts the mock. Until it is up, a signal stops Prism and exits with 128 + the signal's number; once
+ * it is up, `onSignal` decides (after the handlers are released).
  */
-export async function startMockServer(options: MockOptions): Promise<MockServer> {
-  const prism = findPrism(options.cwd);
-  if (!prism) {
-    throw new HiroValidationError(
-      "--mock",
-      `needs @stoplight/prism-cli (an optional peer dependency), which is not installed: ${PRISM_INSTALL_HINT}`,
-    );
-  }
-  const host = "127.0.0.1";
-  const port = await bindablePort(host, options.port);
-  const args = [
-    prism,
-    "mock",
-    packageSpec(),
-    "--host",
-    host,
-    "--port",
-    String(port),
-    "--errors",
-    "-v",
-    "warn",
-  ];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
-
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      if (hasExited(child)) return;
-      child.kill("SIGTERM");
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
-      clearTimeout(timer);
-      if (!hasExited(child)) child.kill("SIGKILL");
-      await exited;
-    })();
-    return stopping;
+async function launch(
+  what: string,
+  port: number,
+  portSource: string,
+  onSignal: (signal: StopSignal, mock: RunningMock) => void,
+): Promise<RunningMock> {
+  let control: PrismControl | undefined;
+  let mock: RunningMock | undefined;
+  const handler = (signal: StopSignal) => {
+    release();
+    if (mock) return onSignal(signal, mock);
+    void (control?.stop() ?? Promise.resolve()).finally(() => process.exit(SIGNALS[signal]));
   };
-  const killNow = () => {
-    if (!hasExited(child)) child.kill("SIGKILL");
+  const handlers = (Object.keys(SIGNALS) as StopSignal[]).map((signal) => {
+    const listener = () => handler(signal);
+    process.once(signal, listener);
+    return [signal, listener] as const;
+  });
+  const release = () => {
+    for (const [signal, listener] of handlers) process.removeListener(signal, listener);
   };
-  options.onSpawn?.({ stop, killNow });
-
-  const url = `http://${host}:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (hasExited(child)) {
-      await exited;
-      throw new Error(`the Prism mock exited before it was ready:\n${output.trim()}`);
-    }
-    try {
-      const response = await fetch(`${url}/__ready`, { signal: AbortSignal.timeout(1_000) });
-      await response.arrayBuffer(); // any HTTP answer means it is listening
-      return { url, stop, killNow };
-    } catch {} // not listening yet
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `the Prism mock was not ready on ${url} after ${READY_TIMEOUT_MS} ms:\n${output.trim()}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    const started = await startMock({
+      port,
+      portVariable: portSource,
+      cwd: process.cwd(),
+      onSpawn: (spawned) => {
+        control = spawned;
+      },
+    });
+    mock = started;
+    // Stopped by the command, not by a signal: the handlers go too.
+    return {
+      ...started,
+      stop: () => {
+        release();
+        return started.stop();
+      },
+    };
+  } catch (error) {
+    release();
+    if (error instanceof PrismMissingError) throw new HiroValidationError(what, error.message);
+    if (error instanceof MockPortError) throw new HiroValidationError(portSource, error.message);
+    throw error;
   }
+}
+
+/**
+ * `--mock` and `hiro-lookup mock`: the mock on `port` (default: `HIRO_MOCK_PORT`, else a free port;
+ * `portSource` is named if it is taken). A signal stops it and ends the CLI with 128 + its number.
+ */
+export async function startCommandMock(port?: number, portSource = "HIRO_MOCK_PORT"): Promise<CliMock> {
+  const wanted = port ?? mockPort(process.env.HIRO_MOCK_PORT, "HIRO_MOCK_PORT", 0);
+  const mock = await launch(port === undefined ? "--mock" : "mock", wanted, portSource, (signal, running) => {
+    void running.stop().finally(() => process.exit(SIGNALS[signal]));
+  });
+  return { url: mock.url, stop: () => mock.stop() };
 }

@@ -1,17 +1,18 @@
 /**
  * `etagCache()`: conditional requests as openapi-fetch middleware. It remembers each accepted 200's
- * `ETag` and body, sends `If-None-Match` next time, and turns the service's `304 Not Modified` back into
- * the kept 200. The service answers `Cache-Control: no-cache, must-revalidate`, so there is never a fresh
- * hit to serve without asking. A body is kept only when the lookup would accept it (valid JSON that
- * passes the lookup's own answer check): junk is never stored, nor replayed. The store is raced against
- * the call's signal: a store that hangs cannot hold a call.
+ * `ETag` and body, sends `If-None-Match` next time, and turns the service's `304 Not Modified` back
+ * into the kept 200. The service answers `Cache-Control: no-cache, must-revalidate`, so there is never a
+ * fresh hit to serve without asking. The store is raced against the call's signal: a store that hangs
+ * cannot hold the call.
+ *
+ * A hostile server cannot fill memory through it: a body is kept only when it passes the same answer
+ * check the lookup makes (valid JSON, the page asked, the id asked), the default store is bounded in
+ * bytes and per entry, and what a call is waiting for lives only as long as its request object (a
+ * later middleware that answers from `onRequest` or throws leaves nothing behind).
  */
 import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
-import type { LookupRequest } from "../lookups/lookup.js";
-import { answerCheck } from "../lookups/requests.js";
-import { operations } from "../spec/services.js";
-import type { OperationId } from "../spec/types.js";
+import { acceptedBody } from "./etag-acceptance.js";
 
 /** One remembered answer. */
 export interface EtagEntry {
@@ -24,40 +25,54 @@ export interface EtagEntry {
 export interface EtagStore {
   get(url: string): EtagEntry | undefined | Promise<EtagEntry | undefined>;
   set(url: string, entry: EtagEntry): void | Promise<void>;
+  /** The largest body the store keeps, in characters: a longer one is neither checked nor offered. */
+  readonly maxEntryBytes?: number | undefined;
 }
 
-/** Limits of {@link createMemoryEtagStore}. Sizes count the characters of the body (bytes, for JSON's ASCII). */
-export interface MemoryEtagStoreLimits {
-  /** Most URLs kept. Default 500. */
+/** Limits of {@link createMemoryEtagStore}; sizes count a body's characters (bytes, for ASCII JSON). */
+export interface MemoryEtagStoreOptions {
+  /** URLs kept at most. Default 500. */
   maxEntries?: number | undefined;
-  /** Most bytes kept in all: the least recently used go first. Default 32 MiB. */
+  /** Characters of all bodies kept together; the least recently used go first. Default 16 MiB. */
   maxBytes?: number | undefined;
-  /** Largest body kept; a larger one is not stored. Default 8 MiB (the largest real page is about 5 MB). */
+  /** Characters of one body; a longer one is not kept. Default 1 MiB. */
   maxEntryBytes?: number | undefined;
 }
 
-const MiB = 1024 * 1024;
-const sizeOf = (entry: EtagEntry | undefined) => (entry ? entry.body.length + entry.etag.length : 0);
+const MEMORY_DEFAULTS = { maxEntries: 500, maxBytes: 16 * 1024 * 1024, maxEntryBytes: 1024 * 1024 };
+
+/** A store limit: a positive whole number, or the default. */
+function limitOf(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new HiroValidationError(name, `must be a positive integer; got ${String(value)}`);
+  }
+  return value;
+}
+
+const sizeOf = (entry: EtagEntry) => entry.body.length + entry.etag.length + (entry.contentType?.length ?? 0);
 
 /**
- * An in-memory store of the most recently used URLs, within a count and a byte budget. Takes the
- * limits, or (as before) just `maxEntries`. Throws {@link HiroValidationError} on a bad limit.
+ * An in-memory store of the most recently used URLs, bounded in entries and in bytes (a number alone is
+ * `maxEntries`, as before).
  */
-export function createMemoryEtagStore(limits: number | MemoryEtagStoreLimits = {}): EtagStore {
-  const given = typeof limits === "number" ? { maxEntries: limits } : limits;
-  const { maxEntries = 500, maxBytes = 32 * MiB, maxEntryBytes = 8 * MiB } = given;
-  for (const [name, value] of Object.entries({ maxEntries, maxBytes, maxEntryBytes })) {
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new HiroValidationError(name, `must be a whole number >= 1; got ${String(value)}`);
-    }
-  }
+export function createMemoryEtagStore(options: number | MemoryEtagStoreOptions = {}): EtagStore {
+  const given: MemoryEtagStoreOptions = typeof options === "number" ? { maxEntries: options } : options;
+  const limits = {
+    maxEntries: limitOf("maxEntries", given.maxEntries, MEMORY_DEFAULTS.maxEntries),
+    maxBytes: limitOf("maxBytes", given.maxBytes, MEMORY_DEFAULTS.maxBytes),
+    maxEntryBytes: limitOf("maxEntryBytes", given.maxEntryBytes, MEMORY_DEFAULTS.maxEntryBytes),
+  };
   const entries = new Map<string, EtagEntry>();
   let bytes = 0;
-  const drop = (url: string | undefined) => {
-    bytes -= sizeOf(entries.get(url as string));
-    entries.delete(url as string);
+  const remove = (url: string) => {
+    const entry = entries.get(url);
+    if (entry === undefined) return;
+    entries.delete(url);
+    bytes -= sizeOf(entry);
   };
   return {
+    maxEntryBytes: limits.maxEntryBytes,
     get(url) {
       const entry = entries.get(url);
       if (entry) {
@@ -67,26 +82,16 @@ export function createMemoryEtagStore(limits: number | MemoryEtagStoreLimits = {
       return entry;
     },
     set(url, entry) {
-      drop(url);
-      const size = sizeOf(entry);
-      if (size > maxEntryBytes) return;
+      remove(url);
+      if (sizeOf(entry) > limits.maxEntryBytes) return;
       entries.set(url, entry);
-      bytes += size;
-      while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value);
+      bytes += sizeOf(entry);
+      while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
+        remove(entries.keys().next().value as string);
+      }
     },
   };
 }
-
-/** `value`, or the signal's reason as soon as it aborts (no listener left behind). */
-const orAbort = <T>(value: T | Promise<T>, signal: AbortSignal) =>
-  new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve(value)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener("abort", onAbort));
-  });
 
 /**
  * Requests with `locale` are not cached: upstream computes their ETag from the wrong token (the URL's
@@ -99,45 +104,39 @@ function cacheable(request: Request): boolean {
   );
 }
 
-/** Whether the lookup would accept `text` as the answer to `schemaPath` with `params`. */
-function accepted(schemaPath: string, params: { path?: object; query?: object }, text: string): boolean {
-  try {
-    const body: unknown = JSON.parse(text);
-    const request = { path: params.path ?? {}, query: params.query ?? {} } as LookupRequest;
-    for (const id in operations) {
-      if (operations[id as OperationId].path === schemaPath) {
-        return answerCheck(id as OperationId, request)?.(body) === undefined;
-      }
-    }
-  } catch {}
-  return false;
+/** `promise`, or the signal's reason once it aborts. */
+function raced<T>(promise: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    Promise.resolve(promise)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /**
  * Conditional requests with `If-None-Match`, as middleware: `createLookupClient({ middleware: [etagCache()] })`.
- * Default store: {@link createMemoryEtagStore} (500 URLs, 32 MiB).
+ * Default store: {@link createMemoryEtagStore} (500 URLs, 16 MiB, 1 MiB a body).
  */
 export function etagCache(store: EtagStore = createMemoryEtagStore()): Middleware {
-  // The entry each call asked with, by the call's own options object (one per call): collected with the
-  // call, whether its answer comes back through this middleware or not (a later one answered or threw).
-  const asked = new WeakMap<object, { url: string; entry: EtagEntry }>();
+  // Keyed by the request object, not the call id: gone with the request however the call ended.
+  const sentWith = new WeakMap<Request, EtagEntry>();
+  const maxEntryBytes = store.maxEntryBytes ?? Number.POSITIVE_INFINITY;
   return {
-    async onRequest({ request, options }) {
+    async onRequest({ request }) {
       if (!cacheable(request)) return undefined;
-      const entry = await orAbort(store.get(request.url), request.signal);
+      const entry = await raced(store.get(request.url), request.signal);
       if (entry) {
-        asked.set(options, { url: request.url, entry });
+        sentWith.set(request, entry);
         request.headers.set("if-none-match", entry.etag);
       }
       return undefined;
     },
-    async onResponse({ request, response, options, schemaPath, params }) {
-      const sent = asked.get(options);
-      // Only the entry this very request asked with (same URL, same tag) may stand for its 304.
-      const kept =
-        sent?.url === request.url && sent.entry.etag === request.headers.get("if-none-match")
-          ? sent.entry
-          : undefined;
+    async onResponse({ request, response }) {
+      const kept = sentWith.get(request);
+      sentWith.delete(request);
       if (response.status === 304 && kept) {
         const headers = new Headers(response.headers);
         headers.set("etag", kept.etag);
@@ -147,10 +146,11 @@ export function etagCache(store: EtagStore = createMemoryEtagStore()): Middlewar
       }
       const etag = response.headers.get("etag");
       if (response.status !== 200 || !etag || (!kept && !cacheable(request))) return undefined;
+      if (Number(response.headers.get("content-length") ?? 0) > maxEntryBytes) return undefined;
       const body = await response.text();
-      if (accepted(schemaPath, params, body)) {
+      if (body.length <= maxEntryBytes && acceptedBody(request.url, body)) {
         const entry = { etag, body, contentType: response.headers.get("content-type") };
-        await orAbort(store.set(request.url, entry), request.signal);
+        await raced(store.set(request.url, entry), request.signal);
       }
       return new Response(body, { status: 200, statusText: response.statusText, headers: response.headers });
     },

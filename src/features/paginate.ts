@@ -2,28 +2,30 @@
  * Offset pagination over a lookup method: the pages in order, or their items. The server is not
  * trusted to page correctly: each page is checked by the lookup (echoed offset, results within the
  * limit, total a count), a short page that is not the last is fetched again from where it ended, and a
- * page that brings nothing new stops the walk with an error instead of looping forever: one whose
- * results are the same as an earlier page's (compared by a hash of the page, so items without an `id`,
- * such as rune activity, are covered), or whose inscriptions were all yielded already.
+ * page that brings nothing new (every id seen, or the same results as an earlier page, for items
+ * without an id such as runes activity) stops the walk with an error instead of looping forever.
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { parameterRules } from "../generated/parameters.js";
 import type { RequestOptions } from "../lookups/lookup.js";
 import type { Page } from "../spec/types.js";
-import { idOf, pageKey } from "./page-key.js";
+import { fingerprint, MAX_FINGERPRINTS } from "./page-fingerprint.js";
 
 /**
- * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`;
- * its `maxLimit`, when it has one (a client's paged lookups do), is the largest and default page size.
+ * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
+ * A client's method carries `maxLimit` when the client was given one for its service.
  */
 export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
   params: P,
   options?: RequestOptions,
-) => Promise<Page<T>>) & { readonly maxLimit?: number | undefined };
+) => Promise<Page<T>>) & { readonly maxLimit?: number };
 
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
-  /** Items per request, 1 to the method's `maxLimit` (60 unless the client was told otherwise). Default: that maximum. */
+  /**
+   * Items per request, 1 to the service's maximum: the client's `maxLimit` for it, else the spec's 60.
+   * Default: that maximum.
+   */
   pageSize?: number | undefined;
   /** Stop after this many items. Default: all of them. */
   maxItems?: number | undefined;
@@ -42,6 +44,8 @@ export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> 
   hasMore(): boolean;
 }
 
+const MAX_PAGE_SIZE = parameterRules.limit.maximum;
+
 function checkInteger(
   name: string,
   value: number | undefined,
@@ -54,6 +58,11 @@ function checkInteger(
     throw new HiroValidationError(name, `must be an integer from ${min} to ${max}; got ${String(value)}`);
   }
   return value;
+}
+
+function idOf(item: unknown): string | undefined {
+  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? id : undefined;
 }
 
 /** Where a walk stands, for `hasMore()`. */
@@ -80,10 +89,10 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
   const start = params.offset ?? 0;
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
+  const maxPageSize = method.maxLimit ?? MAX_PAGE_SIZE;
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
-  const largest = method.maxLimit ?? parameterRules.limit.maximum;
   const limits = () => ({
-    pageSize: checkInteger("pageSize", size, 1, largest, largest),
+    pageSize: checkInteger("pageSize", size, 1, maxPageSize, maxPageSize),
     maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     concurrency: checkInteger("concurrency", conc, 1, 16, 1),
   });
@@ -107,45 +116,35 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
       return { offset, page, cancel };
     };
     let queue: Pending[] = [fetchPage(start)];
-    // The asked page size, never the echoed `limit`; lowered only to what a capping server really serves.
+    // The stride is the limit asked, never the one echoed (a server echoing `limit: 1` for 60 results
+    // would make every item come back 60 times); a short page narrows it to what the service gives.
     let stride = pageSize;
     let nextToFetch = start + stride;
-    // Where each page's results were first seen, by their hash: a page seen before is the server not paging.
-    const pagesSeen = new Map<string, number>();
+    const seen = new Map<string, number>();
     try {
       while (queue.length > 0) {
         const head = queue.shift() as Pending;
         const page = await head.page;
-        const count = page.results.length;
-        if (count > pageSize) {
+        const end = head.offset + page.results.length;
+        Object.assign(progress, { end, total: page.total, unread: page.results.length });
+        if (page.results.length === 0) return;
+        const key = fingerprint(page.results, head.offset);
+        const earlier = seen.get(key);
+        if (earlier !== undefined) {
           throw new HiroError(
-            `paginate: the page at offset ${head.offset} has ${count} results, more than the ${pageSize} asked; stopped`,
+            `paginate: the page at offset ${head.offset} brought nothing new (the same ${page.results.length} results as at offset ${earlier}): the service is not paging; stopped`,
           );
         }
-        const end = head.offset + count;
-        Object.assign(progress, { end, total: page.total, unread: count });
-        if (count === 0) return;
-        const key = pageKey(page.results);
-        const before = key === undefined ? undefined : pagesSeen.get(key);
-        if (key === undefined || before !== undefined) {
-          const why =
-            before === undefined
-              ? "could not be compared (nested too deeply)"
-              : `brought nothing new (the same ${count} results as the page at offset ${before})`;
-          throw new HiroError(
-            `paginate: the page at offset ${head.offset} ${why}: the service is not paging; stopped`,
-          );
-        }
-        pagesSeen.set(key, head.offset);
+        seen.set(key, head.offset);
+        if (seen.size > MAX_FINGERPRINTS) seen.delete(seen.keys().next().value as string);
         yield page;
         if (end >= page.total || end >= start + maxItems) return;
-        if (count < stride) {
-          // A short page that is not the last: go on from where it ended, not from where the next was
-          // assumed, at the size the server served.
+        if (page.results.length < stride) {
+          // A short page that is not the last: go on from where it ended, not from where the next was assumed.
           for (const pending of queue) pending.cancel.abort(new Error("page dropped"));
           queue = [];
-          stride = count;
           nextToFetch = end;
+          stride = page.results.length;
         }
         const limit = Math.min(page.total, start + maxItems);
         while (queue.length < concurrency && nextToFetch < limit) {

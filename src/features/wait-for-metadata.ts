@@ -1,18 +1,19 @@
 /**
  * `waitForMetadata`: the token metadata lookup, repeated while the service says the metadata is still
  * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline.
- * Each try gets only the time left before the deadline. Built on the public client only.
  */
 
 import { HiroApiError, type HiroApiErrorOf, HiroTimeoutError } from "../errors/errors.js";
 import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
-import { checkTimeout, type RequestOptions } from "../input/options.js";
+import { checkTimeout } from "../input/options.js";
 import type { LookupClient } from "../lookups/client.js";
+import type { RequestOptions } from "../lookups/lookup.js";
 import type { SftMetadataParams, SftMetadataResponse } from "../spec/types.js";
+import { sleep } from "../transport/retry.js";
 
 /** Options of {@link waitForMetadata}. */
 export interface WaitForMetadataOptions extends RequestOptions {
-  /** Give up after this long, in ms; each try gets only what is left of it. Default 60 000. */
+  /** Give up after this long, in ms. Default 60 000. */
   deadlineMs?: number | undefined;
   /** First wait between tries, in ms; doubles each time. Default 1 000. */
   initialDelayMs?: number | undefined;
@@ -20,34 +21,36 @@ export interface WaitForMetadataOptions extends RequestOptions {
   maxDelayMs?: number | undefined;
 }
 
-type Pending = HiroApiErrorOf<"metadata_pending">;
-const isPending = (error: unknown): error is Pending =>
-  error instanceof HiroApiError && error.is("metadata_pending");
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. Leaves no timer behind. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+/**
+ * While a token's metadata is first being fetched, a request with `locale` answers 422 "Locale not
+ * found" (no locale exists yet). Such an answer is asked again without the locale: a `metadata_pending`
+ * there is what it really means; any other answer keeps the locale error (the locale does not exist).
+ */
+async function pendingBehindLocale(
+  client: Pick<LookupClient, "getSftMetadata">,
+  params: SftMetadataParams,
+  error: unknown,
+  options: RequestOptions,
+): Promise<unknown> {
+  if (!(error instanceof HiroApiError && error.is("locale_not_found")) || !params.locale) return error;
+  try {
+    const { locale: _, ...withoutLocale } = params;
+    await client.getSftMetadata(withoutLocale, options);
+  } catch (probeError) {
+    if (probeError instanceof HiroApiError && probeError.is("metadata_pending")) return probeError;
+    if (probeError instanceof HiroApiError) return error;
+    throw probeError;
+  }
+  return error;
 }
 
 /**
  * Looks up a token's metadata, asking again with backoff while it answers `metadata_pending`.
- * With `locale`, the service answers `locale_not_found` for a token still being fetched (it checks the
- * locale first): the wait then asks once without `locale`, and goes on waiting only if that answer is
- * `metadata_pending` (a token that has its metadata but not in that locale rejects at once).
- * Any other error is thrown at once. Past `deadlineMs` it rejects with a {@link HiroWaitTimeoutError}
- * whose `lastError` (and `cause`) is the last `metadata_pending` error (a try cut short by the deadline
- * before any such answer rejects with its {@link HiroTimeoutError}); `signal` aborts at any time.
+ * Any other error is thrown at once; a 422 "Locale not found" counts as pending while the token
+ * itself is pending (asked once more without the locale to tell). Past `deadlineMs` it rejects with a
+ * {@link HiroWaitTimeoutError} whose `lastError` (and `cause`) is the last `metadata_pending` error; `signal` aborts at any time.
+ * Each try gets only the time left (a try still running at `deadlineMs` is aborted): the same error,
+ * or a {@link HiroTimeoutError} when no answer came at all.
  */
 export async function waitForMetadata(
   client: Pick<LookupClient, "getSftMetadata">,
@@ -59,34 +62,33 @@ export async function waitForMetadata(
     checkTimeout(name, value);
   }
   const deadline = Date.now() + deadlineMs;
-  let last: Pending | undefined;
-  // Each try ends by the deadline: the caller's totalTimeoutMs, if shorter, still holds.
-  const within = (): RequestOptions => {
-    const left = Math.max(1, deadline - Date.now());
-    const total = request.totalTimeoutMs;
-    return { ...request, totalTimeoutMs: total === undefined ? left : Math.min(total, left) };
-  };
+  let lastError: HiroApiErrorOf<"metadata_pending"> | undefined;
+  const overdue = () =>
+    lastError
+      ? new HiroWaitTimeoutError(deadlineMs, lastError)
+      : new HiroTimeoutError(deadlineMs, {
+          message: `getSftMetadata: no answer within ${deadlineMs} ms (waitForMetadata deadlineMs)`,
+        });
   for (let delay = initialDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {
+    const late = new AbortController();
+    const timer = setTimeout(() => late.abort(overdue()), Math.max(0, deadline - Date.now()));
+    const signal = request.signal ? AbortSignal.any([request.signal, late.signal]) : late.signal;
     try {
-      return await client.getSftMetadata(params, within());
-    } catch (error) {
-      if (last && error instanceof HiroTimeoutError && Date.now() >= deadline) {
-        throw new HiroWaitTimeoutError(deadlineMs, last);
-      }
-      if (isPending(error)) last = error;
-      else if (params.locale && error instanceof HiroApiError && error.is("locale_not_found")) {
-        // Pending, or really no such locale? The answer without a locale tells.
-        const { locale: _, ...bare } = params;
-        const pending = await client.getSftMetadata(bare, within()).then(
-          () => undefined,
-          (other: unknown) => (isPending(other) ? other : undefined),
-        );
-        if (!pending) throw error;
-        last = pending;
-      } else throw error;
+      return await client.getSftMetadata(params, { ...request, signal });
+    } catch (thrown) {
+      if (late.signal.aborted && !request.signal?.aborted) throw late.signal.reason;
+      const error = await pendingBehindLocale(client, params, thrown, { ...request, signal }).catch(
+        (probeError: unknown) => {
+          throw late.signal.aborted && !request.signal?.aborted ? late.signal.reason : probeError;
+        },
+      );
+      if (!(error instanceof HiroApiError && error.is("metadata_pending"))) throw error;
+      lastError = error;
       const left = deadline - Date.now();
-      if (left <= 0) throw new HiroWaitTimeoutError(deadlineMs, last);
-      await pause(Math.min(delay, left), request.signal);
+      if (left <= 0) throw new HiroWaitTimeoutError(deadlineMs, error);
+      await sleep(Math.min(delay, left), request.signal);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

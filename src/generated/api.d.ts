@@ -22,11 +22,11 @@ export interface paths {
          *     - Inside `metadata`, a missing `name`, `description`, `image`, `cached_image` or
          *       `cached_thumbnail_image` can arrive as the empty string `""`.
          *     - `token_id` is a SIP-013 `uint` (u128), but the service turns the path value into a JavaScript
-         *       number, so every id up to 2^53 (9007199254740992) is addressed exactly, and above that only
-         *       those a double holds exactly: another id silently names a neighbouring token
-         *       (`.../9007199254740993` answers `200` with token 9007199254740992's metadata), whether it is
-         *       sent as a number or a decimal string. The `hiro-lookup` client refuses the ids the service
-         *       would round before sending.
+         *       number, so only ids up to 2^53 - 1 (9007199254740991) are addressed exactly: a larger id
+         *       silently names a neighbouring token (`.../9007199254740993` answers `200` with token
+         *       9007199254740992's metadata), whether it is sent as a number or a decimal string. The
+         *       service cannot address such ids exactly, and the `hiro-lookup` client refuses them before
+         *       sending.
          *     - `404` when the contract or the token is unknown; `422` while the metadata is being fetched for
          *       the first time (transient: ask again later), when `locale` is unknown, or when the token's
          *       (or its contract's) metadata was found invalid (`Token error`). When `locale` is given, a
@@ -102,8 +102,6 @@ export interface paths {
          *       case-sensitively: an upper-case id passes validation but finds nothing.
          *     - An unknown transaction, or one without rune activity, answers `200` with `total: 0`; no `404`.
          *     - `total` is `0` when `offset` is past the end.
-         *     - The largest `limit` is the deployment's `API_RESULTS_MAX_LIMIT` (bitcoin-indexer develop;
-         *       default 60), not always 60.
          *     - `location.timestamp` is in **seconds** since the Unix epoch (unlike the Ordinals API).
          *     - `amount` is a decimal string already scaled by the rune's divisibility.
          *     - Which of `address`, `receiver_address`, `amount`, `location.vout` and `location.output` are
@@ -601,6 +599,21 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Body of a `410 Gone` from a retired host. Only `documentation_url` is relied on; other fields may
+         *     come and go.
+         */
+        ServiceRetiredError: {
+            /** @example This API has been retired. */
+            message?: string;
+            /**
+             * @description Where the retirement is documented (a URL).
+             * @example https://docs.hiro.so/
+             */
+            documentation_url?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description Unexpected failure inside the service (Fastify's default error body). */
         ServerError: {
             /** @example 500 */
@@ -637,6 +650,19 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitError"];
             };
         };
+        /**
+         * @description What a retired host may answer: Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09,
+         *     and their former hosts answer `410 Gone` with a link to the documentation of the retirement. Point
+         *     the client at a self-hosted bitcoin-indexer instead. Not retried: the service will not come back.
+         */
+        ServiceRetired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceRetiredError"];
+            };
+        };
         /** @description An unexpected failure inside the service (for example, its database is unavailable). */
         ServerError: {
             headers: {
@@ -657,11 +683,10 @@ export interface components {
         Principal: string;
         /**
          * @description Token id within the contract. SIP-013 ids are Clarity `uint` (u128, 0 to 2^128 - 1), written in
-         *     decimal. The service parses the path value into a JavaScript number, so it addresses every id up to
-         *     2^53 (9007199254740992) exactly, and above that only those a double holds exactly: another id is
-         *     rounded and the answer may be another token's (`9007199254740993` answers with token
-         *     9007199254740992's metadata) or a `404`. Sending the id as a decimal string does not help. The
-         *     `hiro-lookup` client refuses the ids the service would round (`String(Number(id)) !== id`).
+         *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
+         *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
+         *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
+         *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
          *     The service does not reject negative values: they find no token (`404`).
          * @example 35
          */
@@ -696,11 +721,7 @@ export interface components {
          */
         Offset: number;
         /**
-         * @description Number of results to return, 1 to 60. On the Runes route, bitcoin-indexer's
-         *     `API_RESULTS_MAX_LIMIT` setting (develop builds since PR #550) sets the maximum instead: default
-         *     60, any whole number >= 1. A deployment with another value answers a larger `limit` with `400`
-         *     (`querystring/limit must be <= N`) and accepts up to N; tell the `hiro-lookup` client with its
-         *     `maxLimit` option.
+         * @description Number of results to return, 1 to 60.
          * @example 20
          */
         Limit: number;
@@ -773,11 +794,10 @@ export interface operations {
                 principal: components["parameters"]["Principal"];
                 /**
                  * @description Token id within the contract. SIP-013 ids are Clarity `uint` (u128, 0 to 2^128 - 1), written in
-                 *     decimal. The service parses the path value into a JavaScript number, so it addresses every id up to
-                 *     2^53 (9007199254740992) exactly, and above that only those a double holds exactly: another id is
-                 *     rounded and the answer may be another token's (`9007199254740993` answers with token
-                 *     9007199254740992's metadata) or a `404`. Sending the id as a decimal string does not help. The
-                 *     `hiro-lookup` client refuses the ids the service would round (`String(Number(id)) !== id`).
+                 *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
+                 *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
+                 *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
+                 *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
                  *     The service does not reject negative values: they find no token (`404`).
                  * @example 35
                  */
@@ -859,11 +879,7 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Number of results to return, 1 to 60. On the Runes route, bitcoin-indexer's
-                 *     `API_RESULTS_MAX_LIMIT` setting (develop builds since PR #550) sets the maximum instead: default
-                 *     60, any whole number >= 1. A deployment with another value answers a larger `limit` with `400`
-                 *     (`querystring/limit must be <= N`) and accepts up to N; tell the `hiro-lookup` client with its
-                 *     `maxLimit` option.
+                 * @description Number of results to return, 1 to 60.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -902,6 +918,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidSatoshiOrdinalError"];
                 };
             };
+            410: components["responses"]["ServiceRetired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -915,11 +932,7 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Number of results to return, 1 to 60. On the Runes route, bitcoin-indexer's
-                 *     `API_RESULTS_MAX_LIMIT` setting (develop builds since PR #550) sets the maximum instead: default
-                 *     60, any whole number >= 1. A deployment with another value answers a larger `limit` with `400`
-                 *     (`querystring/limit must be <= N`) and accepts up to N; tell the `hiro-lookup` client with its
-                 *     `maxLimit` option.
+                 * @description Number of results to return, 1 to 60.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -957,7 +970,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             /**
              * @description A parameter failed validation (`tx_id` is not 64 hex characters or has a `0x` prefix, `limit`
-             *     outside 1..60 or 1..`API_RESULTS_MAX_LIMIT`, negative `offset`). Only the first failing rule is reported, as
+             *     outside 1..60, negative `offset`). Only the first failing rule is reported, as
              *     `<location>/<parameter> <problem>`.
              */
             400: {
@@ -968,6 +981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            410: components["responses"]["ServiceRetired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

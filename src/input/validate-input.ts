@@ -31,20 +31,18 @@ function show(value: unknown): string {
   return value === null ? "null" : typeof value;
 }
 
-/**
- * A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max].
- * A string's digits are counted before `BigInt()` (which costs seconds for millions of digits).
- */
+/** A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max]. */
 function bigInteger(parameter: string, value: unknown, max: bigint, allowed: string): bigint {
   let n: bigint;
   if (typeof value === "bigint") n = value;
   else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
   else if (typeof value === "string" && DECIMAL.test(value)) {
-    const digits = value.replace(/^0+(?=\d)/, "");
-    if (digits.length > String(max).length) {
-      throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
+    // Length first: BigInt() of millions of digits costs seconds of CPU before the range check.
+    const digits = value.length - (/^0*/.exec(value)?.[0].length ?? 0);
+    if (digits > max.toString().length) {
+      throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)} (${digits} digits)`);
     }
-    n = BigInt(digits);
+    n = BigInt(value);
   } else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
     // 2**53 + 1 written as a number literal is already 2**53: the digits the caller meant are gone.
     throw new HiroValidationError(
@@ -79,18 +77,17 @@ export function checkPrincipal(value: unknown): string {
 
 /**
  * `token_id`: a SIP-013 u128, returned as its canonical decimal string. The type allows any u128, but
- * the service turns the path value into a JS number (…/9007199254740993 gave token 9007199254740992's
- * metadata): only an id whose digits survive that is sent. All up to 2^53 do (2^53 itself included), and
- * above that those a double holds exactly and prints whole (2^53+2 does, 2^53+1 and 2^64 do not).
+ * the service turns the path value into a JS number: an id that number rounds is answered for another
+ * token (…/9007199254740993 gave token 9007199254740992's metadata), so such ids are refused here: an
+ * id is sent when a JS number writes it back with the same digits (all up to 2^53-1, and 2^53, 2^53+2…).
  */
 export function checkTokenId(value: unknown): string {
   const allowed = "an integer from 0 to 2^128-1 (a safe integer, a bigint or a decimal string)";
   const id = bigInteger("token_id", value, U128_MAX, allowed).toString();
-  const read = String(Number(id));
-  if (read !== id) {
+  if (String(Number(id)) !== id) {
     throw new HiroValidationError(
       "token_id",
-      `cannot be addressed exactly: the service reads ids as JS numbers and would read this one as ${read} (another token); got ${show(value)}`,
+      `is above 2^53-1 and not exactly a JS number: the service reads ids as JS numbers and cannot address it exactly (it would answer for another token); got ${show(value)}`,
     );
   }
   return id;
@@ -129,46 +126,21 @@ export function checkOffset(value: unknown): number | undefined {
 }
 
 /**
- * `limit`: an integer from 1 to `max` (the spec's 60, or the deployment's page maximum the client was
- * given), or undefined for the service's default (20).
+ * `limit`: an integer from 1 to `maximum` (the spec's 60, or the deployment's `maxLimit`), or undefined
+ * for the service's default (20).
  */
-export function checkLimit(value: unknown, max: number = rules.limit.maximum): number | undefined {
+export function checkLimit(value: unknown, maximum?: number): number | undefined {
   if (value === undefined) return undefined;
   const { minimum } = rules.limit;
+  const max = maximum ?? rules.limit.maximum;
   if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > max) {
+    const whose = maximum === undefined ? "" : " (the client's maxLimit for this service)";
     throw new HiroValidationError(
       "limit",
-      `must be an integer from ${minimum} to ${max}; got ${show(value)}`,
+      `must be an integer from ${minimum} to ${max}${whose}; got ${show(value)}`,
     );
   }
   return value;
-}
-
-/** The paged services, which have a page maximum. */
-const PAGED_SERVICES = ["ordinals", "runes"] as const;
-
-/**
- * The client's `maxLimit` option: each paged service's largest `limit`, a whole number >= 1 (any, as
- * bitcoin-indexer's `API_RESULTS_MAX_LIMIT`); the spec's 60 for a service not given.
- */
-export function checkMaxLimit(value: unknown): Record<(typeof PAGED_SERVICES)[number], number> {
-  const out = { ordinals: rules.limit.maximum as number, runes: rules.limit.maximum as number };
-  if (value === undefined) return out;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new HiroValidationError("maxLimit", `must be an object { ordinals?, runes? }; got ${show(value)}`);
-  }
-  for (const [service, max] of Object.entries(value)) {
-    const name = `maxLimit.${service}`;
-    if (!(PAGED_SERVICES as readonly string[]).includes(service)) {
-      throw new HiroValidationError(name, "is not a paged service: maxLimit takes ordinals and runes");
-    }
-    if (max === undefined) continue;
-    if (typeof max !== "number" || !Number.isSafeInteger(max) || max < 1) {
-      throw new HiroValidationError(name, `must be a whole number >= 1; got ${show(max)}`);
-    }
-    out[service as keyof typeof out] = max;
-  }
-  return out;
 }
 
 /** `locale`: a string; an empty one is dropped (the service treats it as absent). */

@@ -11,10 +11,7 @@ export interface PageAsked {
   limit: number;
 }
 
-/**
- * The envelope: `results` an array no longer than `limit`, `offset` the one asked, `total` a count that
- * covers the results (upstream counts every row before the offset; only a page past the end says 0).
- */
+/** The envelope: `results` an array no longer than `limit`, `offset` the one asked, `total` a count. */
 export function pageProblem(body: unknown, asked: PageAsked): string | undefined {
   const page = body as { offset?: unknown; total?: unknown; results?: unknown };
   if (typeof body !== "object" || body === null || !Array.isArray(page.results))
@@ -25,21 +22,23 @@ export function pageProblem(body: unknown, asked: PageAsked): string | undefined
     return `a page at offset ${String(page.offset)} for offset ${asked.offset} (the service ignored offset)`;
   if (!Number.isSafeInteger(page.total) || (page.total as number) < 0)
     return `a page whose total is not a count (${String(page.total)})`;
-  const upTo = asked.offset + page.results.length;
-  if (page.results.length > 0 && (page.total as number) < upTo)
-    return `a page whose total ${String(page.total)} is less than the ${upTo} results up to this page`;
+  // Upstream counts in the page's own query: exact while the page has results, 0 only past the end.
+  const end = asked.offset + page.results.length;
+  if (page.results.length > 0 && (page.total as number) < end)
+    return `a page of total ${String(page.total)} with ${page.results.length} results at offset ${asked.offset} (total counts fewer than it holds)`;
   return undefined;
 }
 
 /**
- * A token's metadata: a JSON object (every field optional; `{}` for a token whose job failed), never
- * `null`, a number, an array, or an error body (`{ "error": … }`) sent with a 200.
+ * A single resource (not a page): a JSON object, not `null`, a number, an array or an error envelope
+ * (`{"error": …}`) sent with a 200. `{}` passes: upstream answers it for a token whose metadata job failed.
  */
-export function tokenProblem(body: unknown): string | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    return `a body that is not a token's metadata (${Array.isArray(body) ? "an array" : String(body).slice(0, 40)})`;
-  if (Object.hasOwn(body, "error"))
-    return "a body that is not a token's metadata but an error body ({ error: … }) with a 200";
+export function objectProblem(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    const what = body === null ? "null" : Array.isArray(body) ? "an array" : typeof body;
+    return `a body that is not a JSON object (${what})`;
+  }
+  if ("error" in body) return 'an error envelope ({"error": …}) sent with a success status';
   return undefined;
 }
 

@@ -7,9 +7,15 @@
  */
 
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { checkHeaders, checkRate, DEFAULTS, limitsOf } from "../input/options.js";
-import { checkMaxLimit } from "../input/validate-input.js";
-import type { ServiceName } from "../spec/services.js";
+import {
+  checkHeaders,
+  checkMaxLimit,
+  checkRate,
+  DEFAULTS,
+  limitsOf,
+  type MaxLimitOption,
+} from "../input/options.js";
+import { operations, type ServiceName } from "../spec/services.js";
 import type {
   OperationId,
   PaginatedInscriptions,
@@ -75,33 +81,36 @@ export interface LookupClientOptions {
    */
   maxRequestsPerSecond?: number | undefined;
   /**
-   * The deployment's largest `limit` per paged service, when it is not the spec's 60: bitcoin-indexer's
-   * `API_RESULTS_MAX_LIMIT` sets the runes route's (any whole number >= 1). A `limit` up to it is sent
-   * (above 60 too), one above it is refused before sending, and it is {@link paginate}'s default page
-   * size (the method's `maxLimit`). Default: 60 for each.
+   * The deployment's largest accepted `limit` per paged service, when it is not the spec's 60 (a
+   * self-hosted bitcoin-indexer sets it with `API_RESULTS_MAX_LIMIT`): e.g. `{ runes: 20 }` or
+   * `{ ordinals: 100 }`. A `limit` above it is refused before sending, one up to it is sent (even above
+   * 60), and {@link paginate} pages by it by default. Integers from 1 to 1 000 000.
    */
-  maxLimit?: { ordinals?: number | undefined; runes?: number | undefined } | undefined;
+  maxLimit?: MaxLimitOption | undefined;
 }
-
-/** A paged lookup: the method, carrying the page maximum this client sends to its service. */
-export type PagedLookup<P, R> = ((params: P, options?: RequestOptions) => Promise<R>) & {
-  /** The largest `limit` this client sends ({@link LookupClientOptions.maxLimit}); {@link paginate}'s default page size. */
-  readonly maxLimit: number;
-};
 
 /** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
 export interface LookupClient {
   /** Metadata of one SIP-013 semi-fungible token (`GET /metadata/v1/sft/{principal}/{token_id}`). */
   getSftMetadata(params: SftMetadataParams, options?: RequestOptions): Promise<SftMetadataResponse>;
   /** One page of the inscriptions on a satoshi (`GET /ordinals/v1/sats/{ordinal}/inscriptions`). */
-  readonly getSatoshiInscriptions: PagedLookup<SatoshiInscriptionsParams, PaginatedInscriptions>;
+  getSatoshiInscriptions(
+    params: SatoshiInscriptionsParams,
+    options?: RequestOptions,
+  ): Promise<PaginatedInscriptions>;
   /** One page of the rune activity of a transaction (`GET /runes/v1/transactions/{tx_id}/activity`). */
-  readonly getTransactionActivity: PagedLookup<TransactionActivityParams, PaginatedRuneActivity>;
+  getTransactionActivity(
+    params: TransactionActivityParams,
+    options?: RequestOptions,
+  ): Promise<PaginatedRuneActivity>;
   /**
-   * The openapi-fetch client the lookups run on, typed with the spec's `paths`: same base URLs, headers,
-   * middleware and pipeline (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
-   * `raw.use(middleware)` adds middleware for the lookups too. A raw call has no whole-call deadline
-   * unless you pass a `signal`; raw answers are not checked against the question.
+   * The openapi-fetch client under the lookups, typed with the spec's `paths`: same base URLs, headers,
+   * middleware and attempt loop (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
+   * `raw.use(middleware)` adds middleware for the lookups too (they then go through openapi-fetch, so it
+   * sees them; with none, they take a direct path to the same loop). A raw call must be on a path of the
+   * spec under its service's base URL, each path value a string or a number: else it rejects with a
+   * {@link HiroValidationError} and sends nothing (the values go as given, so a service's 400 can be seen). It has no whole-call
+   * deadline unless you pass a `signal`; raw answers are not checked against the question.
    */
   readonly raw: Client<paths>;
 }
@@ -114,11 +123,11 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   const userFetch = options.fetch;
   const clientHeaders = checkHeaders("headers", options.headers);
   const limits = limitsOf(options);
+  const maxLimit = checkMaxLimit("maxLimit", options.maxLimit);
   const maxRequestsPerSecond =
     options.maxRequestsPerSecond === undefined
       ? undefined
       : checkRate("maxRequestsPerSecond", options.maxRequestsPerSecond);
-  const maxLimit = checkMaxLimit(options.maxLimit);
   // The middleware the user registered (options and raw.use): any at all sends the lookups through openapi-fetch.
   const registered = new Set<Middleware>();
   const settings = {
@@ -140,8 +149,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     ...(clientHeaders ? { headers: clientHeaders } : {}),
     fetch: ((request: Request) => settings.send(request)) as typeof fetch,
   });
-  const bases = new Set(Object.values(routes).map((route) => route?.base));
-  if (bases.size > 1) client.use(routing(routes, baseUrl));
+  client.use(routing(routes, baseUrl));
   const { use, eject } = client;
   client.use = (...middleware) => {
     use(...middleware);
@@ -154,18 +162,20 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   client.use(...(options.middleware ?? []));
   settings.client = client;
 
-  const lookup =
-    (operationId: OperationId, max?: number) =>
-    async (params: object, callOptions?: RequestOptions): Promise<never> => {
+  const lookup = (operationId: OperationId) => {
+    const { service, paged } = operations[operationId];
+    const max = service === "metadata" ? undefined : maxLimit[service];
+    const method = async (params: object, callOptions?: RequestOptions): Promise<never> => {
       const request = requestOf(operationId, params as Record<string, unknown> | undefined, max);
       return runLookup(settings, operationId, request, callOptions, answerCheck(operationId, request));
     };
-  const paged = (operationId: OperationId, max: number) =>
-    Object.assign(lookup(operationId, max), { maxLimit: max });
+    // paginate's default page size: the deployment's maximum (features/paginate.ts reads it).
+    return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
+  };
   return {
     raw: client,
     getSftMetadata: lookup("getSftMetadata"),
-    getSatoshiInscriptions: paged("getSatoshiInscriptions", maxLimit.ordinals),
-    getTransactionActivity: paged("getTransactionActivity", maxLimit.runes),
+    getSatoshiInscriptions: lookup("getSatoshiInscriptions"),
+    getTransactionActivity: lookup("getTransactionActivity"),
   };
 }

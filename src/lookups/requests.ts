@@ -1,33 +1,15 @@
 /**
  * From a lookup's parameters to its request, by the operation table: each parameter checked by its one
- * canonicaliser (input/validate-input.ts) into its wire form, and the check its answer must pass.
+ * canonicaliser (input/parameter-checks.ts) into its wire form, and the check its answer must pass.
  */
 
 import { parameterRules } from "../generated/parameters.js";
-import {
-  checkLimit,
-  checkLocale,
-  checkOffset,
-  checkOrdinal,
-  checkPrincipal,
-  checkTokenId,
-  checkTxId,
-} from "../input/validate-input.js";
+import { PARAMETER_CHECKS as CHECKS } from "../input/parameter-checks.js";
+import { checkLimit } from "../input/validate-input.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
-import { pageProblem, resultsProblem, tokenProblem } from "./answer-checks.js";
+import { objectProblem, pageProblem, resultsProblem } from "./answer-checks.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
-
-/** Each parameter's check, by name: the one canonicaliser a new parameter needs (wire form out). */
-const CHECKS: Readonly<Record<string, (value: unknown) => string | number | undefined>> = {
-  principal: checkPrincipal,
-  token_id: checkTokenId, // a decimal string: exact for u128, which a number is not
-  locale: checkLocale,
-  ordinal: checkOrdinal,
-  tx_id: checkTxId,
-  offset: checkOffset,
-  limit: checkLimit,
-};
 
 /** The field of each result of a paged lookup that must equal the id asked (answer-checks.ts). */
 const RESULT_IDS: Readonly<
@@ -43,7 +25,7 @@ const RESULT_IDS: Readonly<
 
 /**
  * The checked parameters of a call of `operationId`, in wire form; undefined query values dropped.
- * `maxLimit` is the service's page maximum (the client's `maxLimit` option) for the `limit` check.
+ * `maxLimit`: the deployment's largest `limit` for this service (default: the spec's).
  */
 export function requestOf(
   operationId: OperationId,
@@ -60,16 +42,10 @@ export function requestOf(
   return request;
 }
 
-/** The answer check of each lookup that is not paged. */
-const SINGLE_CHECKS: Readonly<Record<string, AnswerCheck>> = { getSftMetadata: tokenProblem };
-
-/**
- * The answer check of a lookup: a paged one's page asked (service defaults filled in) and the id of
- * each result; another's own check.
- */
+/** The answer check of a lookup: a page is the page asked (service defaults filled in) about the id asked; anything else a JSON object. */
 export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
   const operation = operations[operationId];
-  if (!operation.paged) return SINGLE_CHECKS[operationId];
+  if (!operation.paged) return objectProblem;
   const asked = {
     offset: Number(request.query.offset ?? 0),
     limit: Number(request.query.limit ?? parameterRules.limit.default),

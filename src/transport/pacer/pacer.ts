@@ -1,26 +1,33 @@
 /**
  * The rate-limit pacer: one gate per origin, shared by every call of a client, so a 429 from one
  * service never pauses another. Each gate queues requests in order and lets them through as its policy
- * (pacer-policy.ts) allows, with one timer per gate however many wait. The attempt loop asks it before
- * each attempt, outside the attempt's timer but inside the call's signal, with the call's deadline: a
- * wait that would outlast it, or one the service announced past the ceiling, fails at once as
- * `rate_limited` rather than sitting in the gate.
+ * (pacer-policy.ts) allows, with one timer per gate however many wait. The pipeline asks it before
+ * each attempt, outside the attempt's timer but inside the call's signal.
  */
-import { HiroApiError, HiroError } from "../../errors/errors.js";
-import { printable } from "../../errors/safe-text.js";
-import { SERVICES, serviceOf } from "../../spec/services.js";
+import type { HiroError } from "../../errors/errors.js";
+import type { Pacer, PacerSettle } from "../pipeline.js";
 import { RETRY_DEFAULTS } from "../retry.js";
-import type { Pacer, PacerSettle } from "../settings.js";
-import { answered, type Decision, decide, failed, firstState, sent } from "./pacer-policy.js";
+import {
+  answered,
+  type Decision,
+  decide,
+  FIRST_STATE,
+  failed,
+  type GateState,
+  rolled,
+  sent,
+} from "./pacer-policy.js";
 import { readRateLimit } from "./rate-limit-headers.js";
+import { MAX_TIMER_MS, tooLongError } from "./refusal.js";
 
 /** What a pacer is built with; the clock and timers are injectable for tests. */
 export interface PacerOptions {
   /** Client-side ceiling per origin, for services that send no rate-limit headers. Default: none. */
   maxRequestsPerSecond?: number | undefined;
   /**
-   * The longest the gate holds an origin, in ms: a spread, a reset or a pause announced for longer is
-   * cut to it, and one announced past it is refused at once until then. Default 60 000.
+   * The ceiling on every wait in the gate (a spread gap, a reset, a pause), in ms; a service's pause or
+   * spent window further off fails at once as `rate_limited` until the ceiling, then one probe asks
+   * again. Default 60 000; never above 2^31−1 (the largest timer delay).
    */
   maxPauseMs?: number | undefined;
   /** The clock, in ms since the epoch (a `ratelimit-reset` may be a Unix time). Default `Date.now`. */
@@ -29,45 +36,26 @@ export interface PacerOptions {
   clearTimeout?: ((handle: unknown) => void) | undefined;
 }
 
-/** setTimeout's largest delay: Node fires a longer timer after 1 ms (and warns). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 interface Waiter {
   url: URL;
   signal: AbortSignal;
+  /** When the call must end (the client's clock), if it has a deadline. */
   deadline: number | undefined;
   resolve(settle: PacerSettle): void;
   reject(reason: unknown): void;
 }
 
-type Clock = { [K in "now" | "setTimeout" | "clearTimeout"]-?: NonNullable<PacerOptions[K]> } & {
+interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
   minIntervalMs: number;
-  ceilingMs: number;
-};
-
-const seconds = (ms: number) => `${Math.ceil(Math.max(0, ms) / 1000)} s`;
-
-/** The `rate_limited` error of a request the gate does not send: its wait is `waitMs`, and `why` too long. */
-function refusedError(url: URL, waitMs: number, why: string, headers: Headers): HiroError {
-  const message = `GET ${printable(url.href, 160)}: the rate limit of ${url.origin} lets this request through in ${seconds(waitMs)}, ${why}; not sent (rate_limited)`;
-  const service = serviceOf(url.pathname);
-  if (service === undefined) return new HiroError(message);
-  const { operationId } = SERVICES[service];
-  return new HiroApiError({
-    kind: "rate_limited",
-    status: 429,
-    body: undefined,
-    headers,
-    operationId,
-    url: url.href,
-    retryAfterMs: Math.ceil(waitMs),
-    message: `${operationId}: ${message}`,
-  });
+  maxPauseMs: number;
 }
 
-/** One origin's gate: its policy state (mutated in place), its queue, and its one timer. */
+/** One origin's gate: its policy state, its queue, and its one timer. */
 class Gate {
-  private readonly state = firstState();
+  private state: GateState = FIRST_STATE;
   private queue: Waiter[] = [];
   /** One abort listener per signal, however many of its requests wait (no MaxListenersExceededWarning). */
   private readonly watched = new Map<AbortSignal, { waiters: Set<Waiter>; onAbort: () => void }>();
@@ -77,14 +65,16 @@ class Gate {
 
   constructor(private readonly clock: Clock) {}
 
-  wait(url: URL, signal: AbortSignal, deadline: number | undefined): PacerSettle | Promise<PacerSettle> {
+  wait(url: URL, signal: AbortSignal, deadline?: number): PacerSettle | Promise<PacerSettle> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.queue.length === 0) {
       // The fast path: nothing queued and the policy says go; no promise, no listener, no timer.
-      const decision = decide(this.state, this.clock.now());
+      const decision = this.decide();
       if (decision.go) return this.let();
-      const refusal = this.refusal(url, deadline, decision);
-      if (refusal) return Promise.reject(refusal);
+      if (decision.tooLong) return Promise.reject(this.tooLong(url, decision));
+      if (deadline !== undefined && decision.at !== undefined && decision.at > deadline) {
+        return Promise.reject(this.tooLong(url, decision, deadline));
+      }
     }
     return new Promise<PacerSettle>((resolve, reject) => {
       const waiter: Waiter = { url, signal, deadline, resolve, reject };
@@ -98,19 +88,6 @@ class Gate {
       this.queue.push(waiter);
       this.pump();
     });
-  }
-
-  /** The error when a request held by `decision` is not to wait at all, or undefined. */
-  private refusal(url: URL, deadline: number | undefined, decision: Decision): HiroError | undefined {
-    if (decision.go) return undefined;
-    const now = this.clock.now();
-    if (decision.refusedMs !== undefined) {
-      const why = `over the ${seconds(this.clock.ceilingMs)} the client waits; it asks again after that`;
-      return refusedError(url, decision.refusedMs, why, this.headers);
-    }
-    if (deadline === undefined || decision.at === undefined || decision.at < deadline) return undefined;
-    const why = `which outlasts the call's remaining time (${seconds(deadline - now)})`;
-    return refusedError(url, decision.at - now, why, this.headers);
   }
 
   /** Every waiter on `signal` rejects with its reason; the others go on. */
@@ -132,50 +109,81 @@ class Gate {
     this.watched.delete(waiter.signal);
   }
 
-  /** Lets one request through; returns what the attempt loop calls when its attempt ends. */
+  private decide(): Decision {
+    const now = this.clock.now();
+    this.state = rolled(this.state, now);
+    return decide(this.state, now, this.clock.maxPauseMs);
+  }
+
+  private tooLong(url: URL, decision: Decision, deadline?: number): HiroError {
+    const now = this.clock.now();
+    const waitMs = (decision.go ? 0 : (decision.at ?? 0)) - now;
+    const left = deadline === undefined ? undefined : deadline - now;
+    return tooLongError(url, waitMs, this.clock.maxPauseMs, this.headers, left);
+  }
+
+  /** Lets one request through; returns what the pipeline calls when its attempt ends. */
   private let(): PacerSettle {
-    const { clock, state } = this;
-    const ticket = sent(state, clock.now(), clock.minIntervalMs, clock.ceilingMs);
+    const { minIntervalMs, maxPauseMs } = this.clock;
+    const [state, ticket] = sent(this.state, this.clock.now(), minIntervalMs, maxPauseMs);
+    this.state = state;
     let ended = false;
     return (answer?: Response) => {
       if (ended) return;
       ended = true;
+      const now = this.clock.now();
       if (answer) {
-        const now = clock.now();
         this.headers = answer.headers;
-        const info = readRateLimit(answer.headers, answer.status, now);
-        answered(state, ticket, answer.status, info, now, clock.ceilingMs);
-      } else failed(state, ticket);
-      if (this.queue.length > 0) this.pump();
+        const info = readRateLimit(answer.headers, now);
+        this.state = answered(this.state, ticket, answer.status, info, now, this.clock.maxPauseMs);
+      } else {
+        this.state = failed(this.state, ticket);
+      }
+      this.pump();
     };
   }
 
-  /** Lets through every waiter the policy allows, in order; refuses those it must; sets the one timer. */
+  /** Refuses at once every waiter whose call must end before the gate's wait does. */
+  private refuseLate(decision: Decision): void {
+    const at = decision.go ? undefined : decision.at;
+    if (at === undefined) return;
+    const late = this.queue.filter((waiter) => waiter.deadline !== undefined && at > waiter.deadline);
+    if (late.length === 0) return;
+    this.queue = this.queue.filter((waiter) => !late.includes(waiter));
+    for (const waiter of late) {
+      this.unwatch(waiter);
+      waiter.reject(this.tooLong(waiter.url, decision, waiter.deadline));
+    }
+  }
+
+  /** Lets through every waiter the policy allows, in order; then sets the one timer, if a time is known. */
   private pump(): void {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined; // (clearing a timer that already fired is harmless)
+    this.timer = undefined;
     while (this.queue.length > 0) {
-      const decision = decide(this.state, this.clock.now());
+      const decision = this.decide();
       if (decision.go) {
         const waiter = this.queue.shift() as Waiter;
         this.unwatch(waiter);
         waiter.resolve(this.let());
         continue;
       }
-      // Refused: all of them (a pause past the ceiling), or those whose deadline comes before their turn.
-      const kept: Waiter[] = [];
-      for (const waiter of this.queue) {
-        const refusal = this.refusal(waiter.url, waiter.deadline, decision);
-        if (refusal === undefined) kept.push(waiter);
-        else {
+      if (decision.tooLong) {
+        for (const waiter of this.queue.splice(0)) {
           this.unwatch(waiter);
-          waiter.reject(refusal);
+          waiter.reject(this.tooLong(waiter.url, decision));
         }
+        return;
       }
-      this.queue = kept;
-      if (decision.at === undefined || kept.length === 0) return; // until a request ends
-      const delay = Math.min(Math.max(0, decision.at - this.clock.now()), MAX_TIMER_MS);
-      this.timer = this.clock.setTimeout(() => this.pump(), delay);
+      if (decision.at !== undefined) {
+        this.refuseLate(decision);
+        if (this.queue.length === 0) return;
+        const delay = Math.min(MAX_TIMER_MS, Math.max(0, decision.at - this.clock.now()));
+        this.timer = this.clock.setTimeout(() => {
+          this.timer = undefined;
+          this.pump();
+        }, delay);
+      }
       return;
     }
   }
@@ -193,7 +201,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     clearTimeout: options.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
     // A token bucket holding one token: requests evenly spaced, never a burst.
     minIntervalMs: rate === undefined ? 0 : 1000 / rate,
-    ceilingMs: Math.min(options.maxPauseMs ?? RETRY_DEFAULTS.maxRetryAfterMs, MAX_TIMER_MS),
+    maxPauseMs: Math.min(options.maxPauseMs ?? RETRY_DEFAULTS.maxRetryAfterMs, MAX_TIMER_MS),
   };
   const gates = new Map<string, Gate>();
   return {

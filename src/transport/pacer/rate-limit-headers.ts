@@ -1,23 +1,21 @@
 /**
- * Reads what an answer says about its service's rate limit, as a pure function of the headers, the
- * status and the clock: `ratelimit-remaining` and `ratelimit-reset` (IETF draft, as express-rate-limit,
- * Kong and Hiro's gateway send them), and a refusal's `Retry-After`. Anything missing or malformed is
- * left out; an answer without `ratelimit-remaining` that is not a refusal costs one header lookup.
+ * Reads what an answer says about its service's rate limit, as a pure function of the headers and the
+ * clock: `ratelimit-limit`, `ratelimit-remaining`, `ratelimit-reset` (IETF draft, as express-rate-limit,
+ * Kong and Hiro's gateway send them) and `Retry-After`. Anything missing or malformed is left out.
  */
 import { parseRetryAfter } from "../retry.js";
 
 /** A service's rate limit as one answer announced it; every field is optional. */
 export interface RateLimitInfo {
+  /** Requests allowed per window. */
+  limit?: number | undefined;
   /** Requests left in the current window, this one counted. */
   remaining?: number | undefined;
   /** When the window resets, in ms from `now`, as announced (services round whole seconds up). */
   resetMs?: number | undefined;
-  /** A 429's `Retry-After`, in ms from `now`. */
+  /** `Retry-After`, in ms from `now`. */
   retryAfterMs?: number | undefined;
 }
-
-/** What an answer with nothing to teach says. */
-const NOTHING: RateLimitInfo = {};
 
 /**
  * A `ratelimit-reset` above this many seconds before `now` is a Unix time, not a delta: no window is
@@ -34,8 +32,7 @@ function leadingNumber(value: string | null): number | undefined {
 
 /**
  * `ratelimit-reset` in ms from `now`: delta-seconds or a Unix time in seconds (both are seen in the
- * wild), told apart by size. Never negative. A Unix time in ms reads as centuries away: the pacer's
- * ceiling holds it (pacer-policy.ts).
+ * wild), told apart by size. Never negative.
  */
 export function parseReset(value: string | null, now: number): number | undefined {
   const seconds = leadingNumber(value);
@@ -44,14 +41,14 @@ export function parseReset(value: string | null, now: number): number | undefine
   return Math.max(0, Math.ceil(ms));
 }
 
-/** What `headers` of an answer with `status` say about the rate limit, at `now` (ms since the epoch). */
-export function readRateLimit(headers: Headers, status: number, now: number): RateLimitInfo {
+/** What `headers` say about the rate limit, at `now` (ms since the epoch). */
+export function readRateLimit(headers: Headers, now: number): RateLimitInfo {
+  const limit = leadingNumber(headers.get("ratelimit-limit"));
   const remaining = leadingNumber(headers.get("ratelimit-remaining"));
-  const refused = status === 429;
-  if (remaining === undefined && !refused) return NOTHING;
   return {
+    limit: limit !== undefined && limit >= 1 ? Math.floor(limit) : undefined,
     remaining: remaining === undefined ? undefined : Math.floor(remaining),
     resetMs: parseReset(headers.get("ratelimit-reset"), now),
-    retryAfterMs: refused ? parseRetryAfter(headers.get("retry-after"), now) : undefined,
+    retryAfterMs: parseRetryAfter(headers.get("retry-after"), now),
   };
 }

@@ -1,0 +1,32 @@
+/**
+ * `hiro-lookup mock`: the mock of the package's openapi.yaml (Prism behind the front that answers any
+ * valid id as the service would, the same as `--mock`), served until SIGINT, SIGTERM or SIGHUP, for an
+ * app under development to point its base URL at.
+ */
+import type { Command } from "commander";
+import { HiroValidationError } from "../index.js";
+import type { CliIo } from "./io.js";
+import { mockHints, mockPort } from "./mock-server.js";
+
+/** The default port: the spec's `servers` entry for the local mock. */
+const DEFAULT_PORT = 4010;
+
+/** Adds `mock` to `program`. A refusal (Prism missing, a taken or bad port) is a HiroValidationError: exit 2. */
+export function registerMock(program: Command, io: CliIo): void {
+  program
+    .command("mock")
+    .description("serve a mock of every service on 127.0.0.1 until stopped (Ctrl-C), for an app to use")
+    .option("--port <port>", `port (default: env HIRO_MOCK_PORT, else ${DEFAULT_PORT}; 0: any free one)`)
+    .action(async (options: { port?: string }) => {
+      if (!io.startMock) throw new HiroValidationError("mock", "the embedded mock is not available here");
+      const source = options.port === undefined ? "HIRO_MOCK_PORT" : "--port";
+      const port = mockPort(options.port ?? io.env.HIRO_MOCK_PORT, source, DEFAULT_PORT);
+      const mock = await io.startMock(port, source);
+      io.stdout.write(
+        `Mock of every service of openapi.yaml on ${mock.url}. Point the client at it:\n` +
+          `  createLookupClient({ baseUrl: "${mock.url}" })   or   hiro-lookup --base-url ${mock.url} …\n\n` +
+          `${mockHints(mock.url)}\nCtrl-C (or SIGTERM, SIGHUP) stops it.\n`,
+      );
+      await new Promise<never>(() => {}); // until a signal: the mock stops, then the CLI exits
+    });
+}

@@ -1,0 +1,115 @@
+/**
+ * The mock's answer to a request, as the real service would give it, from the spec's named examples
+ * alone: the example that names the request (`x-request`); else, for a paged lookup, the page cut from
+ * the id's examples (an id no example names has no results: `total: 0`); for a token, `404 Contract not
+ * found` or `Token not found`, or `422 Locale not found` for a known token in a locale it lacks. The
+ * envelope of a page echoes the `offset` and `limit` asked; an invalid parameter gets the service's 400.
+ * Pure: no I/O, no Node API, so the same rules serve Prism's front and a browser's test kit.
+ */
+import { mockExamples } from "../generated/mock-examples.js";
+import { operations } from "../generated/operations.js";
+import { checkRequest } from "./request-check.js";
+import type { MockAnswer, MockExample, MockExampleTable, MockRequest, NormalRequest } from "./types.js";
+
+/** The operations the mock answers. */
+export type MockOperationId = keyof typeof operations;
+
+/** Answers a request to `operationId`; see {@link answerFor}. */
+export type AnswerFor = (operationId: MockOperationId, request: MockRequest) => MockAnswer;
+
+interface Page {
+  offset: number;
+  limit: number;
+  total: number;
+  results: unknown[];
+}
+
+const same = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
+
+/** JSON text with the keys of every object sorted: equal for equal values, whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, inner: unknown) =>
+    typeof inner === "object" && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
+}
+
+/** The answer `body`, named after the example it is (up to a page's echoed offset and limit), if any. */
+function named(status: number, body: unknown, examples: readonly MockExample[], paged: boolean): MockAnswer {
+  const text = canonicalJson(body);
+  const match = examples.find((example) => {
+    if (example.status !== status) return false;
+    if (!paged) return canonicalJson(example.value) === text;
+    const { offset, limit } = body as Page;
+    return canonicalJson({ ...(example.value as Page), offset, limit }) === text;
+  });
+  return { status, body, ...(match ? { example: match.name } : {}) };
+}
+
+/** The page at `offset`/`limit` of the id of `request`: its examples' results, in order, cut to the page. */
+function page(request: NormalRequest, examples: readonly MockExample[]): MockAnswer {
+  const offset = Number(request.query.offset);
+  const limit = Number(request.query.limit);
+  const pages = examples.filter((e) => e.request && e.status === 200 && same(e.request.path, request.path));
+  const exact = pages.find((e) => e.request && same(e.request.query, request.query));
+  if (exact) return { status: 200, body: structuredClone(exact.value), example: exact.name };
+  const items: unknown[] = [];
+  let total = 0;
+  for (const example of pages) {
+    const value = example.value as Page;
+    total = value.total;
+    value.results.forEach((item, i) => {
+      items[value.offset + i] = item;
+    });
+  }
+  // Past the end, the service counts nothing: `total` is 0 there, even when earlier pages had results.
+  const results = structuredClone(items.slice(offset, offset + limit));
+  const body: Page = { limit, offset, total: offset < total ? total : 0, results };
+  return named(200, body, examples, true);
+}
+
+const TOKEN_NOT_FOUND = { error: "Token not found" };
+const CONTRACT_NOT_FOUND = { error: "Contract not found" };
+const LOCALE_NOT_FOUND = { error: "Locale not found" };
+
+/**
+ * A lookup that is not paged: the example of the request; else, with the first path parameter as the
+ * container (a token's contract), 404 for an unknown container or item, and 422 for a known item in a
+ * query (a locale) no example has.
+ */
+function single(request: NormalRequest, examples: readonly MockExample[]): MockAnswer {
+  const tied = examples.filter((e) => e.request !== undefined);
+  const exact = tied.find(
+    (e) => e.request && same(e.request.path, request.path) && same(e.request.query, request.query),
+  );
+  if (exact) return { status: exact.status, body: structuredClone(exact.value), example: exact.name };
+  if (tied.some((e) => e.request && same(e.request.path, request.path)))
+    return named(422, { ...LOCALE_NOT_FOUND }, examples, false);
+  const [container] = Object.keys(request.path);
+  const known =
+    container !== undefined && tied.some((e) => e.request?.path[container] === request.path[container]);
+  return named(404, { ...(known ? TOKEN_NOT_FOUND : CONTRACT_NOT_FOUND) }, examples, false);
+}
+
+/** The rules over a table of examples: the generated one ({@link answerFor}), or one built from a spec being edited. */
+export function createAnswerFor(table: MockExampleTable): AnswerFor {
+  return (operationId, request) => {
+    const operation = operations[operationId];
+    if (operation === undefined) throw new Error(`the mock has no operation ${String(operationId)}`);
+    const examples = table[operationId] ?? [];
+    const checked = checkRequest(operation, request, examples);
+    if ("status" in checked) return checked;
+    return operation.paged ? page(checked, examples) : single(checked, examples);
+  };
+}
+
+/**
+ * The mock's answer to `request` for `operationId`, from the named examples of openapi.yaml.
+ *
+ * @example
+ * answerFor("getSatoshiInscriptions", { path: { ordinal: "5000000000" }, query: new URLSearchParams("offset=20") });
+ * // → { status: 200, body: { limit: 20, offset: 20, total: 0, results: [] }, example: "emptyPage" }
+ */
+export const answerFor: AnswerFor = createAnswerFor(mockExamples);
