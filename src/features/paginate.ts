@@ -7,7 +7,7 @@
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { parameterRules } from "../generated/parameters.js";
-import type { RequestOptions } from "../lookups/lookup.js";
+import type { RequestOptions } from "../input/options.js";
 import type { Page } from "../spec/types.js";
 import { fingerprint, MAX_FINGERPRINTS } from "./page-fingerprint.js";
 
