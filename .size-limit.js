@@ -21,7 +21,8 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * breakdown). This limit is a guard against growth, about 2% above the measured size: raise it only with a reason.
  */
 export const CORE_TARGET = 6000;
-export const CORE_LIMIT = 12_000;
+// searchTokens (issue 18): its operation row, its contract rule and the operation-of-a-path lookup, +142 B.
+export const CORE_LIMIT = 12_100;
 /** What each opt-in middleware may add on top of the core. */
 export const MIDDLEWARE_LIMIT = 400;
 
@@ -51,7 +52,7 @@ export default [
   ),
   // Everything the main entry exports (paginate, waitForMetadata, units, errors, retry policy, both
   // middleware): a ceiling against growth, about 2% above today's 13.3 kB.
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 14_300),
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 14_400),
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),

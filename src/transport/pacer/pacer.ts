@@ -6,7 +6,7 @@
  */
 import { HiroApiError, HiroError } from "../../errors/errors.js";
 import { printable } from "../../errors/safe-text.js";
-import { SERVICES, serviceOf } from "../../spec/services.js";
+import { operationOf, SERVICES, serviceOf } from "../../spec/services.js";
 import type { Pacer, PacerSettle } from "../pipeline.js";
 import { RETRY_DEFAULTS } from "../retry.js";
 import {
@@ -53,7 +53,7 @@ function tooLongError(url: URL, waitMs: number, maxPauseMs: number, headers: Hea
   const service = serviceOf(url.pathname);
   const message = `GET ${printable(url.href, 160)}: the rate limit of ${url.origin} lets requests through again in ${Math.ceil(waitMs / 1000)} s, over the ${maxPauseMs / 1000} s the client waits; not sent (rate_limited)`;
   if (service === undefined) return new HiroError(message);
-  const { operationId } = SERVICES[service];
+  const operationId = operationOf(url.pathname) ?? SERVICES[service].operationId;
   return new HiroApiError({
     kind: "rate_limited",
     status: 429,
