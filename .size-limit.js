@@ -21,8 +21,10 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * breakdown). This limit is a guard against growth, about 2% above the measured size: raise it only with a reason.
  */
 export const CORE_TARGET = 6000;
-// searchTokens (issue 18): its operation row, its contract rule and the operation-of-a-path lookup, +142 B.
-export const CORE_LIMIT = 12_100;
+// searchTokens (issue 18) is a method of the client, so it is in the core: its operation row, its
+// contract rule, the operation-of-a-path lookup (+142 B), the id checks naming the entry, the chunks under
+// one deadline and the answer check (+1,104 B): 13,168 B measured (2026-11-23).
+export const CORE_LIMIT = 13_300;
 /** What each opt-in middleware may add on top of the core. */
 export const MIDDLEWARE_LIMIT = 400;
 
@@ -51,8 +53,8 @@ export default [
     CORE_LIMIT + MIDDLEWARE_LIMIT,
   ),
   // Everything the main entry exports (paginate, waitForMetadata, units, errors, retry policy, both
-  // middleware): a ceiling against growth, about 2% above today's 13.3 kB.
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 14_400),
+  // middleware, searchTokens): a ceiling against growth, about 1% above the measured 15,473 B.
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 15_600),
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),

@@ -1,11 +1,12 @@
 /**
  * Contract tests of `searchTokens` against the Prism mock of openapi.yaml: every documented status and
- * named example, as the server sends it (through `client.raw`, so the body is the wire's) and the request
- * the client builds valid for the spec. The generic table of contract.test.ts compares a lookup's result
- * with the example body; a search's result is `{ results, missing }`, so its cases live here.
+ * named example, as the server sends it (through `client.raw`, so the body is the wire's) and through
+ * `client.searchTokens` (results in the order asked, the missing named, each error status its kind), the
+ * requests the client builds valid for the spec. The generic table of contract.test.ts compares a
+ * lookup's result with the example body; a search's result is `{ results, missing }`, so its cases live here.
  */
 import { describe, expect, inject, it } from "vitest";
-import { createLookupClient } from "../../src/index.js";
+import { createLookupClient, HiroApiError, type SearchResultItem } from "../../src/index.js";
 import { loadSpec, operationStatuses, refName, specAjv, validatorFor } from "../helpers/spec.js";
 
 const baseUrl = inject("prismUrl");
@@ -17,6 +18,14 @@ const SFT = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const FT = "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token";
 /** The union of the tokens the 200 examples answer (and :36, which the partial example lacks). */
 export const ASKED = [`${SFT}:35`, FT, `${SFT}:36`];
+
+/** The kind each documented error status must come out as through the client. */
+const KINDS: Record<number, string> = {
+  304: "not_modified",
+  400: "invalid_request",
+  429: "rate_limited",
+  500: "server_error",
+};
 
 /** Every (status, named example) of searchTokens in the spec. */
 const cases = operationStatuses(spec)
@@ -73,6 +82,30 @@ describe.skipIf(liveTarget)("searchTokens against the mock", () => {
       const validate = validatorFor(ajv, schema ?? "");
       expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
       if (status === 200) expect(response.headers.get("etag")).toMatch(/^"/);
+    },
+  );
+
+  it.each(cases.map((c) => ({ ...c, label: `${c.status} ${c.example ?? "(no body)"}` })))(
+    "client: $label comes out as { results, missing } or its typed error",
+    async ({ status, example, value }) => {
+      const { client, violations } = recordingClient();
+      const prefer = example === undefined ? `code=${status}` : `code=${status}, example=${example}`;
+      const outcome = await client
+        .searchTokens({ contract: ASKED }, { headers: { Prefer: prefer }, maxRetries: 0 })
+        .catch((e: unknown) => e);
+      expect(violations).toEqual([null]);
+      if (status !== 200) {
+        expect(outcome).toBeInstanceOf(HiroApiError);
+        return expect(outcome).toMatchObject({ kind: KINDS[status], status, operationId: "searchTokens" });
+      }
+      // The example's items, in the order asked; the ids it lacks, as written (the FT without ":1").
+      const items = value as SearchResultItem[];
+      const keyOf = (id: string) => (id.includes(":") ? id : `${id}:1`);
+      const itemOf = (id: string) => items.find((i) => `${i.contract_id}:${i.token_number}` === keyOf(id));
+      expect(outcome).toEqual({
+        results: ASKED.map(itemOf).filter((i) => i !== undefined),
+        missing: ASKED.filter((id) => itemOf(id) === undefined),
+      });
     },
   );
 
