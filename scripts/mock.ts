@@ -2,8 +2,9 @@
  * `npm run mock`: serves openapi.yaml with Prism on 127.0.0.1 (port: env HIRO_MOCK_PORT, else 4010;
  * a taken port is an error, never another port) until SIGINT/SIGTERM/SIGHUP. It serves a snapshot of
  * the last good spec: an edit of openapi.yaml is linted first, and a broken one (YAML or lint error)
- * leaves the mock serving the previous version. Flags: `--dynamic` (bodies generated from the
- * schemas), `--seed <n>` (repeatable dynamic data).
+ * leaves the mock serving the previous version. It answers about the question asked (src/mock/): any
+ * valid id gets what the service would answer. (`--dynamic` is gone: Prism's invented bodies are about
+ * no id, so the client refused them; `Prefer: dynamic=true` still asks Prism for one, for the schema.)
  */
 import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,13 +14,7 @@ import { onStop, portFromEnv } from "./lib/lifecycle.js";
 import { type LiveMock, startLiveMock } from "./lib/live-mock.js";
 import { lintSpec, SPEC } from "./lib/spec-pipeline.js";
 
-const { values } = parseArgs({
-  options: { dynamic: { type: "boolean", default: false }, seed: { type: "string" } },
-  strict: true,
-});
-const seed = values.seed === undefined ? undefined : Number(values.seed);
-if (seed !== undefined && !Number.isInteger(seed))
-  throw new Error(`--seed must be an integer, got ${values.seed}`);
+parseArgs({ options: {}, strict: true });
 
 const started = Date.now();
 const workDir = mkdtempSync(join(tmpdir(), "hiro-lookup-mock-"));
@@ -39,8 +34,6 @@ try {
   mock = await startLiveMock({
     port: portFromEnv("HIRO_MOCK_PORT", 4010),
     snapshot,
-    ...(values.dynamic ? { dynamic: true } : {}),
-    ...(seed === undefined ? {} : { seed }),
     log: (line) => process.stderr.write(`${line}\n`),
   });
 } catch (error) {
@@ -59,18 +52,21 @@ if (mock !== undefined) {
   const txId = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
   process.stdout.write(
-    `Prism mock of openapi.yaml (${values.dynamic ? "dynamic" : "static"} mode) listening on ${url} ` +
+    `Prism mock of openapi.yaml listening on ${url} ` +
       `(ready in ${Date.now() - started} ms). Ctrl-C to stop; edits of openapi.yaml are served once they lint.
 
 Try:
   curl -s ${url}/metadata/v1/sft/${principal}/35
-  curl -s -H 'Prefer: code=422, example=localeNotFound' '${url}/metadata/v1/sft/${principal}/35?locale=xx'
-    # a non-2xx example needs code= too: 'Prefer: example=localeNotFound' alone is a 404 NOT_FOUND
+  curl -s '${url}/metadata/v1/sft/${principal}/35?locale=es'     # withLocale
+  curl -s ${url}/metadata/v1/sft/${principal}/99                 # 422: still being fetched
+  curl -s ${url}/metadata/v1/sft/${principal}/7                  # 404 Token not found
   curl -s '${url}/ordinals/v1/sats/${sat}/inscriptions?limit=2'
+  curl -s '${url}/ordinals/v1/sats/1953186061218487/inscriptions?limit=2&offset=2'   # page 2 of 2
+  curl -s '${url}/ordinals/v1/sats/5000000000/inscriptions'      # any other sat: total 0
   curl -si '${url}/ordinals/v1/sats/${sat}/inscriptions?limit=61'     # 400 + sl-violations header
   curl -s ${url}/runes/v1/transactions/${txId}/activity
   curl -s -H 'Prefer: example=emptyPage' ${url}/runes/v1/transactions/${txId}/activity
-  curl -s -H 'Prefer: dynamic=true' ${url}/runes/v1/transactions/${txId}/activity
+  curl -s ${url}/runes/v1/transactions/7b3c5d1e9f0a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f6a8b0c/activity
 `,
   );
 

@@ -61,6 +61,7 @@ export type {
   SatoshiInscriptionsParams,
   SearchResultItem,
   ServerErrorBody,
+  ServiceRetiredErrorBody,
   SftMetadataParams,
   SftMetadataResponse,
   SftNotFoundErrorBody,
@@ -68,12 +69,5 @@ export type {
   TransactionActivityParams,
   ValidationErrorBody,
 } from "./spec/types.js";
-export type { Pacer, RetryEvent } from "./transport/pipeline.js";
-export {
-  type AttemptOutcome,
-  parseRetryAfter,
-  RETRY_DEFAULTS,
-  retryDelayMs,
-  shouldRetry,
-} from "./transport/retry.js";
 export { type BaseUrlOption, DEFAULT_BASE_URL } from "./transport/routes.js";
+export type { RetryEvent } from "./transport/settings.js";

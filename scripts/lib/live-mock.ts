@@ -1,18 +1,16 @@
 /**
- * The mock of `npm start` and `npm run mock`: Prism serving a snapshot file, behind a small HTTP
- * front on the fixed port. Prism reloads the snapshot by itself when it changes (~1.4 s), but it
+ * The mock of `npm start` and `npm run mock`: Prism serving a snapshot file, behind the mock's front
+ * (src/mock/front.ts: it answers about the question asked) on the fixed port. Prism reloads the snapshot by itself when it changes (~1.4 s), but it
  * closes its server to do so; the front holds requests across that gap (retrying the connection),
  * so clients never see a refused connection during a rebuild.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
+import { createMockFront } from "../../src/mock/front.js";
+import { type RunningPrism, startPrism } from "../../src/mock/prism.js";
 import { listen } from "./lifecycle.js";
-import { type RunningPrism, startPrism } from "./prism.js";
 
 const RETRY_FOR_MS = 10_000;
 const RELOAD_TIMEOUT_MS = 10_000;
-const RETRYABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE"]);
-const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding"];
 
 export interface LiveMockOptions {
   /** Port of the front; a taken port rejects with a message naming `HIRO_MOCK_PORT`. */
@@ -40,36 +38,8 @@ export interface LiveMock {
 export async function startLiveMock(options: LiveMockOptions): Promise<LiveMock> {
   const host = "127.0.0.1";
   let backend = 0;
-  const agent = new Agent({ keepAlive: true });
-  const front = createServer((req, res) => void forward(req, res));
+  const front = createMockFront({ host, backendPort: () => backend, holdForMs: RETRY_FOR_MS });
   const port = await listen(front, options.port, host, "Mock API", "HIRO_MOCK_PORT");
-
-  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const deadline = Date.now() + RETRY_FOR_MS;
-    const attempt = (): void => {
-      const upstream = request(
-        { host, port: backend, method: req.method, path: req.url, headers: req.headers, agent },
-        (answer) => {
-          const headers = { ...answer.headers };
-          for (const name of HOP_BY_HOP) delete headers[name];
-          res.writeHead(answer.statusCode ?? 502, headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on("error", (error: NodeJS.ErrnoException) => {
-        if (res.headersSent) return void res.destroy();
-        const retry = RETRYABLE.has(error.code ?? "") || error.message === "socket hang up";
-        if (retry && Date.now() < deadline) return void setTimeout(attempt, 25);
-        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
-        res.end(`mock unavailable: ${error.message}\n`);
-      });
-      upstream.end(body);
-    };
-    attempt();
-  }
 
   let reloaded: (() => void) | undefined;
   let prism: RunningPrism;
@@ -132,7 +102,6 @@ export async function startLiveMock(options: LiveMockOptions): Promise<LiveMock>
     async stop() {
       stopped = true;
       await prism.stop();
-      agent.destroy();
       await new Promise<void>((resolve) => {
         front.close(() => resolve());
         front.closeAllConnections();

@@ -5,12 +5,15 @@ import { HiroValidationError } from "../index.js";
 import { type MockControl, startMockServer } from "./mock-server.js";
 import { runCli } from "./program.js";
 
-const SIGNALS = { SIGINT: 130, SIGTERM: 143 } as const;
+const SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 type Signal = keyof typeof SIGNALS;
 
-/** Starts the --mock Prism, and stops it if the CLI is interrupted or terminated, even while it starts. */
-async function startMock(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = Number(process.env.HIRO_MOCK_PORT || 0);
+/**
+ * Starts the mock (`--mock`, `hiro-lookup mock`), and stops it if the CLI is interrupted, terminated or
+ * hung up on, even while it starts (Prism also exits by itself if the CLI is killed outright).
+ */
+async function startMock(wanted?: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = wanted ?? Number(process.env.HIRO_MOCK_PORT || 0);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new HiroValidationError("HIRO_MOCK_PORT", `must be a port number from 0 to 65535; got ${port}`);
   let control: MockControl | undefined;

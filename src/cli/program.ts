@@ -11,6 +11,7 @@ import { HELP_AFTER_OPTIONS } from "./help.js";
 import type { CliIo } from "./io.js";
 import { lookupRunner } from "./lookup-action.js";
 import { registerLookups } from "./lookup-commands.js";
+import { registerMock } from "./mock-command.js";
 import { maxLimitOptions } from "./page-maximum.js";
 import { registerVerify } from "./verify/verify-command.js";
 import { packageVersion } from "./version.js";
@@ -68,6 +69,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   });
   registerLookups(program, run, io);
   registerVerify(program, io);
+  registerMock(program, io);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

@@ -43,29 +43,51 @@ const EXPECTED: Record<string, HiroApiErrorKind | "ok"> = {
   "getSftMetadata 500": "server_error",
   "getSatoshiInscriptions 200": "ok",
   "getSatoshiInscriptions 400": "invalid_request",
+  "getSatoshiInscriptions 410": "service_retired",
   "getSatoshiInscriptions 429": "rate_limited",
   "getSatoshiInscriptions 500": "server_error",
   "getTransactionActivity 200": "ok",
   "getTransactionActivity 304": "not_modified",
   "getTransactionActivity 400": "invalid_request",
+  "getTransactionActivity 410": "service_retired",
   "getTransactionActivity 429": "rate_limited",
   "getTransactionActivity 500": "server_error",
 };
 
-/** Calls one operation through the client with valid parameters. */
+/** The request a named example answers (its `x-request`), if it names one. */
+interface ExampleRequest {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+/** Calls one operation through the client with valid parameters: the example's own request, if it names one. */
 function call(
   client: LookupClient,
   operationId: OperationId,
   headers: Record<string, string>,
+  request: ExampleRequest = {},
 ): Promise<unknown> {
   const options = { headers, maxRetries: 0 };
+  const path = request.path ?? {};
+  const query = request.query ?? {};
+  const offset = query.offset === undefined ? {} : { offset: Number(query.offset) };
   switch (operationId) {
     case "getSftMetadata":
-      return client.getSftMetadata({ principal: PRINCIPAL, token_id: TOKEN_ID }, options);
+      return client.getSftMetadata(
+        {
+          principal: path.principal ?? PRINCIPAL,
+          token_id: path.token_id ?? TOKEN_ID,
+          ...(query.locale === undefined ? {} : { locale: query.locale }),
+        },
+        options,
+      );
     case "getSatoshiInscriptions":
-      return client.getSatoshiInscriptions({ ordinal: ORDINAL, limit: 20 }, options);
+      return client.getSatoshiInscriptions(
+        { ordinal: path.ordinal ?? ORDINAL, limit: 20, ...offset },
+        options,
+      );
     case "getTransactionActivity":
-      return client.getTransactionActivity({ tx_id: TX_ID, limit: 20 }, options);
+      return client.getTransactionActivity({ tx_id: path.tx_id ?? TX_ID, limit: 20, ...offset }, options);
     default:
       throw new Error(`${operationId}: not in this table`);
   }
@@ -119,6 +141,7 @@ interface ContractCase {
   status: number;
   example: string | undefined;
   value: unknown;
+  request: ExampleRequest | undefined;
   schema: string | undefined;
 }
 
@@ -128,12 +151,16 @@ const cases: ContractCase[] = pairs.flatMap(({ operationId: id, status, response
   const media = response.content?.["application/json"];
   const examples = Object.entries(media?.examples ?? {});
   const schema = media ? refName(media.schema.$ref) : undefined;
-  if (examples.length === 0) return [{ operationId, status, example: undefined, value: undefined, schema }];
+  if (examples.length === 0)
+    return [{ operationId, status, example: undefined, value: undefined, request: undefined, schema }];
   return examples.map(([example, ref]) => ({
     operationId,
     status,
     example,
     value: spec.components.examples[refName(ref.$ref)]?.value,
+    request: (spec.components.examples[refName(ref.$ref)] as { "x-request"?: ExampleRequest } | undefined)?.[
+      "x-request"
+    ],
     schema,
   }));
 });
@@ -173,10 +200,10 @@ if (liveTarget) {
   describe("every documented response comes out typed (static examples)", () => {
     it.each(cases.map((c) => ({ ...c, label: `${c.operationId} ${c.status} ${c.example ?? "(no body)"}` })))(
       "$label",
-      async ({ operationId, status, example, value, schema }) => {
+      async ({ operationId, status, example, value, request, schema }) => {
         const prefer = example === undefined ? `code=${status}` : `code=${status}, example=${example}`;
         const { client, violations } = recordingClient();
-        const outcome = await call(client, operationId, { Prefer: prefer }).catch((e: unknown) => e);
+        const outcome = await call(client, operationId, { Prefer: prefer }, request).catch((e: unknown) => e);
         const expected = EXPECTED[keyOf({ operationId, status, example })];
         expect(violations).toEqual([null]); // the client's request was valid for the spec
         if (expected === "ok") {

@@ -1,34 +1,18 @@
 /** The CLI run as a real process against the Prism mock of the global setup. */
-import { execFile, spawn } from "node:child_process";
-import { promisify } from "node:util";
+import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
-import { bindablePort } from "../../scripts/lib/prism.js";
+import { bindablePort } from "../../src/mock/prism.js";
+import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
+import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
 
 const baseUrl = inject("prismUrl");
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `hiro-lookup <args>` as a process (through tsx, so the source is what runs). */
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const node = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...args] as const;
-  try {
-    const { stdout, stderr } = await promisify(execFile)(node[0], node.slice(1), {
-      cwd: ROOT,
-      env: { ...process.env, HIRO_API_KEY: "", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Runs `hiro-lookup <args>` as a process (the sources, bundled once for the run), with no API key set. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCliProcess(args, { HIRO_API_KEY: "", ...env });
 
 const mock = ["--base-url", baseUrl, "--retries", "0"];
 
@@ -167,53 +151,87 @@ describe("hiro-lookup CLI (as a process)", () => {
 
   it("--mock starts its own Prism, answers, and leaves no process behind", async () => {
     const port = await bindablePort();
+    const marker = newMarker();
     const run = await cli(["--mock", "sat-inscriptions", "1252201400444387"], {
       HIRO_MOCK_PORT: String(port),
+      [MARKER_VARIABLE]: marker,
     });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ total: 1 });
-    const { stdout } = await promisify(execFile)("ps", ["-eo", "args"]);
-    expect(
-      stdout.split("\n").filter((l) => l.includes("prism-cli") && l.includes(`--port ${port} `)),
-    ).toEqual([]);
+    expect(markedProcesses(marker, "prism-cli")).toEqual([]);
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(); // nothing listens there any more
+  }, 30_000);
+
+  it.each([
+    ["any sat: an empty page", ["sat-inscriptions", "257418248345364"], { total: 0, results: [] }],
+    ["any transaction: an empty page", ["tx-activity", "ab".repeat(32)], { total: 0, results: [] }],
+  ])(
+    "--mock answers %s, as the service does (exit 0)",
+    async (_, args, expected) => {
+      const run = await cli(["--mock", ...args], { HIRO_MOCK_PORT: "0" });
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject(expected);
+    },
+    30_000,
+  );
+
+  it("--mock --all walks the two-page sat example, for any page size", async () => {
+    for (const limit of [[], ["--limit", "1"]]) {
+      const run = await cli(["--mock", "sat-inscriptions", "1953186061218487", "--all", ...limit], {
+        HIRO_MOCK_PORT: "0",
+      });
+      expect(run.code).toBe(0);
+      const lines = run.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { sat_ordinal: string });
+      expect(lines).toHaveLength(3);
+      expect(new Set(lines.map((l) => l.sat_ordinal))).toEqual(new Set(["1953186061218487"]));
+    }
+  }, 40_000);
+
+  it("--mock answers an unknown token 404 (exit 3) and a pending one 422", async () => {
+    const unknown = await cli(["--mock", "sft", PRINCIPAL, "7"], { HIRO_MOCK_PORT: "0" });
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toContain("Token not found");
+    const pending = await cli(["--mock", "sft", PRINCIPAL, "99"], { HIRO_MOCK_PORT: "0" });
+    expect(pending.stderr).toContain("metadata_pending");
   }, 30_000);
 
   it("SIGTERM to the CLI mid-run stops its Prism too: no orphan left listening", async () => {
     const port = await bindablePort();
-    const prismOnPort = async () => {
-      const { stdout } = await promisify(execFile)("ps", ["-eo", "pid,args"]);
-      return stdout.split("\n").filter((l) => l.includes("prism-cli") && l.includes(`--port ${port} `));
-    };
+    const marker = newMarker();
+    const prisms = () => markedProcesses(marker, "prism-cli");
     // A token whose metadata stays pending, with --wait: the CLI keeps asking until it is stopped.
-    const pending = ["-H", "Prefer: code=422, example=metadataFetchInProgress"];
-    const args = ["--mock", ...pending, "sft", PRINCIPAL, "1", "--wait", "--wait-timeout", "60000"];
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    const args = ["--mock", "sft", PRINCIPAL, "99", "--wait", "--wait-timeout", "60000"];
+    const [node, ...rest] = cliCommand(args);
+    const child = spawn(node, rest, {
       cwd: ROOT,
-      env: { ...process.env, HIRO_API_KEY: "", HIRO_MOCK_PORT: String(port) },
+      env: { ...process.env, HIRO_API_KEY: "", HIRO_MOCK_PORT: String(port), [MARKER_VARIABLE]: marker },
       stdio: "ignore",
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
-      // Mid-run: Prism is up (it answers HTTP) and the CLI is asking it again and again.
+      // Mid-run: the mock is up (it answers HTTP) and the CLI is asking it again and again.
       const answers = () =>
         fetch(`http://127.0.0.1:${port}/__ready`).then(
           () => true,
           () => false,
         );
       for (let i = 0; !(await answers()); i++) {
-        if (i > 250) throw new Error("Prism never answered");
+        if (i > 250) throw new Error("the mock never answered");
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(await prismOnPort()).toHaveLength(1);
+      expect(prisms()).toHaveLength(1);
       child.kill("SIGTERM");
       expect(await exited).toBe(143);
-      expect(await prismOnPort()).toEqual([]);
+      expect(prisms()).toEqual([]);
       await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     } finally {
       child.kill("SIGKILL");
-      // Should the CLI have left one, end that Prism (by its PID) so a failure leaves no orphan.
-      for (const l of await prismOnPort()) process.kill(Number(l.trim().split(" ")[0]), "SIGKILL");
+      // Should the CLI have left one, end that Prism so a failure leaves no orphan.
+      for (const pid of prisms()) process.kill(pid, "SIGKILL");
     }
   }, 40_000);
 });

@@ -1,12 +1,40 @@
+/**
+ * The one Prism launcher (Node), for the CLI's `--mock` and `hiro-lookup mock`, `npm start`,
+ * `npm run mock` and the tests. Prism is an optional peer dependency: {@link findPrism} looks it up
+ * from the user's project first, then from this package.
+ */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
-const require = createRequire(import.meta.url);
-const PRISM_CLI = require.resolve("@stoplight/prism-cli/dist/index.js");
-const DEFAULT_SPEC = fileURLToPath(new URL("../../openapi.yaml", import.meta.url));
+/** The Prism release this package is tested with; the peer range admits it and newer 5.x. */
+export const PRISM_VERSION = "5.14.2";
+/** What to run when Prism is missing. */
+export const PRISM_INSTALL_HINT = `npm i -D @stoplight/prism-cli@${PRISM_VERSION}`;
+const PRISM_ENTRY = "@stoplight/prism-cli/dist/index.js";
+
+/** Prism's entry file, from `cwd`'s project (the user's), else from this package; undefined if neither has it. */
+export function findPrism(cwd = process.cwd()): string | undefined {
+  for (const base of [join(cwd, "package.json"), fileURLToPath(import.meta.url)]) {
+    try {
+      return createRequire(base).resolve(PRISM_ENTRY);
+    } catch {} // not installed there
+  }
+  return undefined;
+}
+
+/** openapi.yaml at the package root: one level above dist/cli.js, two above src/mock/prism.ts. */
+export function packageSpec(): string {
+  const found = ["../openapi.yaml", "../../openapi.yaml"]
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((path) => existsSync(path));
+  if (!found) throw new Error("openapi.yaml is missing from the hiro-lookup package");
+  return found;
+}
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 3_000;
 /**
@@ -22,8 +50,10 @@ export interface PrismOptions {
   port?: number;
   /** Host to bind and to put in `url`. Default `127.0.0.1`. */
   host?: string;
-  /** OpenAPI document to mock. Default: `openapi.yaml` at the project root. */
+  /** OpenAPI document to mock. Default: the package's `openapi.yaml`. */
   specPath?: string;
+  /** Prism's entry file. Default: {@link findPrism} from the current directory. */
+  prismEntry?: string;
   /** Dynamic mode (`-d`): bodies generated from the schemas instead of the named examples. */
   dynamic?: boolean;
   /** Seed for dynamic mode, for repeatable bodies. */
@@ -80,7 +110,9 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   const wanted = options.port ?? (envPort ? Number(envPort) : 4010);
   if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65_535) throw new Error(`Invalid port: ${wanted}`);
   const port = await bindablePort(host, wanted);
-  const args = [PRISM_CLI, "mock", options.specPath ?? DEFAULT_SPEC, "--host", host, "--port", String(port)];
+  const entry = options.prismEntry ?? findPrism();
+  if (entry === undefined) throw new Error(`Prism is not installed: ${PRISM_INSTALL_HINT}`);
+  const args = [entry, "mock", options.specPath ?? packageSpec(), "--host", host, "--port", String(port)];
   args.push("--errors", "-v", "warn", "--json-schema-faker-fillProperties=false");
   if (options.dynamic) args.push("-d");
   if (options.seed !== undefined) args.push("--seed", String(options.seed));

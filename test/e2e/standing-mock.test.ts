@@ -1,0 +1,84 @@
+/**
+ * `hiro-lookup mock`: a standing mock for app developers, with the rules of `--mock`, until a signal
+ * stops it; its Prism never outlives it, even when the CLI is killed outright.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { bindablePort } from "../../src/mock/prism.js";
+import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
+import { ROOT } from "../helpers/spec.js";
+
+/** Starts `hiro-lookup mock --port <free>` and resolves once it has printed its URL. */
+async function standingMock(): Promise<{
+  child: ChildProcess;
+  url: string;
+  marker: string;
+  exited: Promise<number | null>;
+}> {
+  const port = await bindablePort();
+  const marker = newMarker();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/cli/main.ts", "mock", "--port", String(port)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, [MARKER_VARIABLE]: marker },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? (signal === "SIGKILL" ? 137 : null))),
+  );
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes("Mock of")) resolve();
+    });
+    child.once("exit", () => reject(new Error(`the mock exited before it was ready: ${out}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}`, marker, exited };
+}
+
+const waitGone = async (marker: string) => {
+  for (let i = 0; i < 100 && markedProcesses(marker, "prism-cli").length > 0; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return markedProcesses(marker, "prism-cli");
+};
+
+describe("hiro-lookup mock", () => {
+  it("answers any valid id as the service does, and SIGHUP stops it and its Prism", async () => {
+    const { child, url, marker, exited } = await standingMock();
+    try {
+      const sat = await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions?offset=20`);
+      expect(await sat.json()).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
+      const token = await fetch(
+        `${url}/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1/35?locale=es`,
+      );
+      expect(token.status).toBe(200);
+      expect(await token.json()).toMatchObject({
+        metadata: { description: expect.stringContaining("del contrato") },
+      });
+      expect(markedProcesses(marker, "prism-cli")).toHaveLength(1);
+      child.kill("SIGHUP");
+      expect(await exited).toBe(129);
+      expect(await waitGone(marker)).toEqual([]);
+      await expect(fetch(url)).rejects.toThrow();
+    } finally {
+      child.kill("SIGKILL");
+      for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
+    }
+  }, 40_000);
+
+  it("SIGKILL to the CLI: its Prism exits by itself", async () => {
+    const { child, marker, exited } = await standingMock();
+    try {
+      expect(markedProcesses(marker, "prism-cli")).toHaveLength(1);
+      child.kill("SIGKILL");
+      await exited;
+      expect(await waitGone(marker)).toEqual([]);
+    } finally {
+      for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
+    }
+  }, 40_000);
+});
