@@ -623,6 +623,12 @@ export const mockExamples: Readonly<Record<string, readonly MockExample[]>> = {
     {
       "name": "withLocale",
       "status": 200,
+      "request": {
+        "path": {},
+        "query": {
+          "locale": "es"
+        }
+      },
       "value": [
         {
           "contract_id": "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1",

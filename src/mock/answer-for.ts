@@ -15,6 +15,7 @@
 import { type MockExample, mockExamples } from "../generated/mock-examples.js";
 import { operations } from "../generated/operations.js";
 import { parameterRules } from "../generated/parameters.js";
+import { searchAnswer } from "./search-answer.js";
 
 /** The request, as path values and query string. */
 export interface MockRequest {
@@ -26,6 +27,8 @@ export interface MockRequest {
 export interface MockAnswer {
   status: number;
   body: unknown;
+  /** Headers the service would send with it (an `ETag`); none for most answers. */
+  headers?: Record<string, string>;
   /** The named example answered, as Prism's `Prefer: example=` takes it; absent for a computed answer. */
   example?: string;
 }
@@ -73,6 +76,15 @@ const answer = (e: MockExample): MockAnswer => ({ status: e.status, body: e.valu
 export function answerFor(operationId: string, request: MockRequest): MockAnswer | undefined {
   const operation = operations[operationId as OperationId];
   if (operation === undefined) return undefined;
+  if (operationId === "searchTokens") {
+    const query =
+      request.query instanceof URLSearchParams ? request.query : new URLSearchParams(queryOf(request.query));
+    return searchAnswer(
+      mockExamples[operationId] ?? [],
+      query.getAll("contract"),
+      query.get("locale") || undefined,
+    );
+  }
   const path: Record<string, string> = {};
   for (const name of operation.pathParams) {
     const value = request.path[name];

@@ -68,9 +68,10 @@ export interface MockFrontOptions {
   holdForMs?: number;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...headers,
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),
     "access-control-allow-origin": "*",
@@ -95,7 +96,9 @@ export function createMockFront(options: MockFrontOptions): Server {
       req.url ?? "/",
       Array.isArray(preferHeader) ? preferHeader[0] : preferHeader,
     );
-    if (decision.type === "answer") return send(res, decision.answer.status, decision.answer.body);
+    if (decision.type === "answer") {
+      return send(res, decision.answer.status, decision.answer.body, decision.answer.headers);
+    }
     const headers = { ...req.headers, ...(decision.prefer ? { prefer: decision.prefer } : {}) };
     const deadline = Date.now() + holdForMs;
     const attempt = (): void => {

@@ -96,7 +96,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
         const chosen = typeof override === "function" ? override({ path, query }) : override;
         if (chosen) return respond(Number(chosen.status), chosen.body, chosen.headers);
         const answer = answerFor(operationId, { path, query });
-        if (answer) return respond(answer.status, answer.body);
+        if (answer) return respond(answer.status, answer.body, answer.headers);
         // A parameter the spec refuses: its documented 400, as the mock (Prism) answers.
         const invalid = mockExamples[operationId]?.find((e) => e.status === 400);
         return respond(400, invalid?.value ?? { error: "Bad Request" });
