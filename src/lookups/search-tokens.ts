@@ -14,6 +14,7 @@ import type { SearchResultItem } from "../spec/types.js";
 import { totalTimeout } from "../transport/attempts.js";
 import { type AskedToken, checkContractIds } from "./contract-ids.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import { itemKey, searchAnswerProblem } from "./search-answer-check.js";
 
 /** Parameters of {@link LookupClient.searchTokens}. */
 export interface SearchTokensParams {
@@ -59,25 +60,6 @@ function checkConcurrency(value: unknown): number {
   return value;
 }
 
-/** The key of an answered item, as {@link AskedToken.key}; undefined when it names no token. */
-function keyOf(item: unknown): string | undefined {
-  const { contract_id: id, token_number: n } = (item ?? {}) as Record<string, unknown>;
-  return typeof id === "string" && Number.isSafeInteger(n) ? `${id}:${n}` : undefined;
-}
-
-/** What is wrong with a chunk's answer: not an array, or an item that is not about a token asked in it. */
-export function searchAnswerProblem(body: unknown, asked: ReadonlySet<string>): string | undefined {
-  if (!Array.isArray(body))
-    return `a body that is not an array of tokens (${body === null ? "null" : typeof body})`;
-  for (let i = 0; i < body.length; i++) {
-    const key = keyOf(body[i]);
-    if (key === undefined) return `item ${i} without a string contract_id and an integer token_number`;
-    if (!asked.has(key))
-      return `item ${i} is about ${printable(key, 120)}, a token not asked in this request`;
-  }
-  return undefined;
-}
-
 /** Runs `searchTokens` on the client's settings (see {@link LookupClient.searchTokens}). */
 export async function searchTokens(
   settings: LookupSettings,
@@ -116,7 +98,7 @@ export async function searchTokens(
         (body) => searchAnswerProblem(body, asked),
       );
       for (const item of items) {
-        const key = keyOf(item) as string;
+        const key = itemKey(item) as string;
         if (!found.has(key)) found.set(key, item);
       }
     } catch (error) {

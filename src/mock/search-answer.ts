@@ -4,9 +4,10 @@
  * unknown token absent; a token asked twice (`P` and `P:1`) twice. With a `locale` an example has
  * (its `x-request`), that example's items; with another, the tokens without their metadata fields.
  * A 200 with tokens carries an `ETag`; asked exactly a named example's tokens, that example is named.
+ * No id, more than 50 or a bad one: Fastify's 400, as upstream words it.
  */
-import type { MockExample } from "../generated/mock-examples.js";
 import { parameterRules } from "../generated/parameters.js";
+import type { MockAnswer, MockExample } from "./types.js";
 
 type Item = Record<string, unknown> & { contract_id: string; token_number: number };
 
@@ -39,18 +40,29 @@ function withoutMetadata(item: Item): Item {
   return Object.fromEntries(Object.entries(item).filter(([k]) => !METADATA_FIELDS.includes(k))) as Item;
 }
 
+/** What upstream's validation says of `contract`, or undefined when it passes. */
+function problemOf(contract: readonly string[]): string | undefined {
+  const { items, minItems, maxItems } = parameterRules.contract;
+  if (contract.length < minItems) return "querystring must have required property 'contract'";
+  if (contract.length > maxItems) return `querystring/contract must NOT have more than ${maxItems} items`;
+  const bad = contract.findIndex((id) => !ID.test(id));
+  return bad < 0 ? undefined : `querystring/contract/${bad} must match pattern "${items.pattern}"`;
+}
+
 /**
  * The answer to a search for `contract` (every value of the repeated key) in `locale`, from the
- * operation's examples; undefined when the spec refuses the request (the documented 400 then).
+ * operation's examples.
  */
 export function searchAnswer(
   examples: readonly MockExample[],
   contract: readonly string[],
   locale: string | undefined,
-): { status: number; body: Item[]; headers?: Record<string, string>; example?: string } | undefined {
-  const { minItems, maxItems } = parameterRules.contract;
-  if (contract.length < minItems || contract.length > maxItems || !contract.every((id) => ID.test(id))) {
-    return undefined;
+): MockAnswer {
+  const problem = problemOf(contract);
+  if (problem) {
+    const body = { statusCode: 400, code: "FST_ERR_VALIDATION", error: "Bad Request", message: problem };
+    const same = examples.find((e) => e.status === 400 && JSON.stringify(e.value) === JSON.stringify(body));
+    return { status: 400, body, ...(same ? { example: same.name } : {}) };
   }
   const asked = contract.map(tokenOf);
   const known = catalog(examples, undefined);
@@ -66,7 +78,7 @@ export function searchAnswer(
   );
   return {
     status: 200,
-    body,
+    body: structuredClone(body),
     ...(body.length > 0 ? { headers: { etag: ETAG } } : {}),
     ...(named ? { example: named.name } : {}),
   };

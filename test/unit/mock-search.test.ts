@@ -45,10 +45,16 @@ describe("answerFor: searchTokens", () => {
     expect(item?.image_uri).toBeUndefined();
   });
 
-  it("what the spec refuses is left to the documented 400 (undefined)", () => {
-    expect(search([])).toBeUndefined();
-    expect(search([`${SFT.toLowerCase()}:1`])).toBeUndefined();
-    expect(search(Array.from({ length: 51 }, (_, i) => `${SFT}:${i}`))).toBeUndefined();
+  it("what the spec refuses gets upstream's 400, in Fastify's words", () => {
+    expect(search([])).toMatchObject({ status: 400, example: "missingContract" });
+    expect(search([FT, `${SFT.toLowerCase()}:1`])).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^querystring\/contract\/1 must match pattern "/) },
+    });
+    expect(search(Array.from({ length: 51 }, (_, i) => `${SFT}:${i}`))).toMatchObject({
+      status: 400,
+      example: "tooManyContracts",
+    });
   });
 });
 

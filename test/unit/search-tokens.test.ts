@@ -68,6 +68,20 @@ describe("searchTokens: chunks", () => {
     ]);
   });
 
+  it("etagCache keeps a search answer only when every item was asked (raw calls too)", async () => {
+    const stray = () => json([itemOf(`${PRINCIPAL}:999`)], 200, { etag: '"1"' });
+    for (const [handler, kept] of [
+      [search(), true],
+      [stray, false],
+    ] as const) {
+      const { client: c, requests } = client(handler, { middleware: [etagCache()] });
+      const query = { contract: [`${PRINCIPAL}:1`, `${PRINCIPAL}:2`] };
+      await c.raw.GET("/metadata/v1/search", { params: { query } });
+      await c.raw.GET("/metadata/v1/search", { params: { query } });
+      expect(requests[1]?.headers.has("if-none-match")).toBe(kept);
+    }
+  });
+
   it("concurrency: at most that many chunks in flight", async () => {
     let inFlight = 0;
     let most = 0;
