@@ -1,0 +1,237 @@
+/**
+ * `hiro-lookup/msw`: the handlers answer every lookup as the mock's rules do (the same named examples,
+ * the same answers for unknown ids and refused parameters), on the base URLs given as the client takes
+ * them, and typed overrides replace those answers. Requests go through msw's `getResponse`, with no
+ * global `fetch` patched; `setupServer` and `setupWorker` have their own tests (e2e tier).
+ */
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { getResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { mockExamples } from "../../src/generated/mock-examples.js";
+import { operations } from "../../src/generated/operations.js";
+import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
+import { answerFor } from "../../src/mock/index.js";
+import { type CreateHandlersOptions, createHandlers } from "../../src/msw/index.js";
+
+const BASE = "https://indexer.test";
+const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const SAT = "1252201400444387";
+const TX = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
+
+/** A `fetch` that answers from the handlers only (no network, no global state). */
+function handlersFetch(options: CreateHandlersOptions): typeof fetch {
+  const handlers = createHandlers(options);
+  return async (input, init) => {
+    const response = await getResponse(handlers, new Request(input, init));
+    if (!response) throw new TypeError(`no handler for ${new Request(input, init).url}`);
+    return response;
+  };
+}
+
+const get = async (options: CreateHandlersOptions, url: string) => {
+  const response = await handlersFetch(options)(url);
+  return { status: response.status, body: response.status === 304 ? undefined : await response.json() };
+};
+
+/** A URL of an operation on BASE, with its path values filled in and the query given. */
+function urlOf(operationId: keyof typeof operations, path: Record<string, string>, query = ""): string {
+  const filled = operations[operationId].path.replace(/\{([^}]+)\}/g, (_, n: string) =>
+    encodeURIComponent(path[n] ?? ""),
+  );
+  return `${BASE}${filled}${query ? `?${query}` : ""}`;
+}
+
+describe("createHandlers: the mock's answers", () => {
+  // Every example tied to a request, then ids, pages and parameters no example names.
+  const cases: Array<[keyof typeof operations, Record<string, string>, string]> = [
+    ...Object.entries(mockExamples).flatMap(([operationId, examples]) =>
+      examples
+        .filter((e) => e.request)
+        .map(
+          (e) =>
+            [
+              operationId as keyof typeof operations,
+              { ...e.request?.path },
+              new URLSearchParams({ ...e.request?.query }).toString(),
+            ] as [keyof typeof operations, Record<string, string>, string],
+        ),
+    ),
+    ["getSftMetadata", { principal: PRINCIPAL, token_id: "12345" }, ""],
+    ["getSftMetadata", { principal: "SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.other", token_id: "1" }, ""],
+    ["getSftMetadata", { principal: PRINCIPAL, token_id: "35" }, "locale=xx"],
+    ["getSatoshiInscriptions", { ordinal: "5000000000" }, "offset=20"],
+    ["getSatoshiInscriptions", { ordinal: SAT }, "offset=1&limit=1"],
+    ["getTransactionActivity", { tx_id: "ab".repeat(32) }, "limit=5"],
+  ];
+
+  it.for(cases)("%s %o ?%s answers as answerFor", async ([operationId, path, query]) => {
+    const expected = answerFor(operationId, { path, query: new URLSearchParams(query) });
+    expect(expected).toBeDefined();
+    const got = await get({ baseUrl: BASE }, urlOf(operationId, path, query));
+    expect(got).toEqual({ status: expected?.status, body: expected?.body });
+  });
+
+  it("answers a parameter the spec refuses with the operation's documented 400, as Prism does", async () => {
+    expect(
+      await get({ baseUrl: BASE }, urlOf("getSatoshiInscriptions", { ordinal: SAT }, "limit=61")),
+    ).toEqual({ status: 400, body: { error: "Invalid satoshi ordinal number" } });
+    const bad = await get({ baseUrl: BASE }, urlOf("getSftMetadata", { principal: "nope", token_id: "1" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "Bad Request" });
+  });
+
+  it("serves the client: the examples arrive through its answer checks", async () => {
+    const client = createLookupClient({ baseUrl: BASE, fetch: handlersFetch({ baseUrl: BASE }) });
+    const token = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35 });
+    expect(token.metadata?.name).toBe("key-alex-autoalex-v1 #35");
+    const page = await client.getSatoshiInscriptions({ ordinal: SAT, limit: 1 });
+    expect(page).toMatchObject({ limit: 1, offset: 0, total: 1 });
+    expect((await client.getTransactionActivity({ tx_id: TX })).results[0]?.operation).toBe("etching");
+    expect(await client.getSatoshiInscriptions({ ordinal: 5_000_000_000, offset: 20 })).toEqual({
+      limit: 20,
+      offset: 20,
+      total: 0,
+      results: [],
+    });
+    const missing = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 12345 }).catch((e) => e);
+    expect(missing).toBeInstanceOf(HiroApiError);
+    expect((missing as HiroApiError).kind).toBe("not_found");
+  });
+});
+
+describe("createHandlers: base URLs, as the client takes them", () => {
+  it("routes each service to its own base URL, a base path included", async () => {
+    const baseUrl = {
+      metadata: "https://meta.test/api/",
+      ordinals: "http://127.0.0.1:3000",
+      runes: "http://127.0.0.1:3001/v",
+    };
+    const handlers = createHandlers({ baseUrl });
+    expect(handlers).toHaveLength(3);
+    const sat = await getResponse(
+      handlers,
+      new Request(`http://127.0.0.1:3000/ordinals/v1/sats/${SAT}/inscriptions`),
+    );
+    expect(sat?.status).toBe(200);
+    const tx = await getResponse(
+      handlers,
+      new Request(`http://127.0.0.1:3001/v/runes/v1/transactions/${TX}/activity`),
+    );
+    expect(tx?.status).toBe(200);
+    const token = await getResponse(
+      handlers,
+      new Request(`https://meta.test/api/metadata/v1/sft/${PRINCIPAL}/35`),
+    );
+    expect(token?.status).toBe(200);
+    // Not on the service's own base URL: left unhandled.
+    expect(
+      await getResponse(handlers, new Request(`http://127.0.0.1:3001/ordinals/v1/sats/${SAT}/inscriptions`)),
+    ).toBeUndefined();
+  });
+
+  it("defaults to the client's default: Hiro's hosted Token Metadata API only", async () => {
+    const handlers = createHandlers();
+    expect(handlers).toHaveLength(1);
+    const token = await getResponse(
+      handlers,
+      new Request(`https://api.hiro.so/metadata/v1/sft/${PRINCIPAL}/35`),
+    );
+    expect(token?.status).toBe(200);
+    expect(createHandlers({ baseUrl: { ordinals: BASE } })).toHaveLength(2);
+  });
+
+  it("refuses a base URL the client would refuse, with the same HiroValidationError", () => {
+    expect(() => createHandlers({ baseUrl: "ftp://x.test" })).toThrow(HiroValidationError);
+    expect(() => createHandlers({ baseUrl: { runes: "not a url" } })).toThrow(/baseUrl\.runes/);
+  });
+});
+
+describe("createHandlers: overrides", () => {
+  const client = (overrides: CreateHandlersOptions["overrides"]) =>
+    createLookupClient({ baseUrl: BASE, maxRetries: 0, fetch: handlersFetch({ baseUrl: BASE, overrides }) });
+
+  it("a token still being fetched: 422, the client's metadata_pending", async () => {
+    const error = await client({
+      getSftMetadata: { status: 422, body: { error: "Token metadata fetch in progress" } },
+    })
+      .getSftMetadata({ principal: PRINCIPAL, token_id: 35 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroApiError);
+    expect((error as HiroApiError).kind).toBe("metadata_pending");
+  });
+
+  it("a 429 with Retry-After: rate_limited, the wait read from the header", async () => {
+    const error = await client({
+      getSatoshiInscriptions: {
+        status: 429,
+        headers: { "Retry-After": "7" },
+        body: { message: "API rate limit exceeded" },
+      },
+    })
+      .getSatoshiInscriptions({ ordinal: SAT })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "rate_limited", status: 429, retryAfterMs: 7000 });
+  });
+
+  it("a 500: server_error", async () => {
+    const error = await client({
+      getTransactionActivity: {
+        status: 500,
+        body: {
+          statusCode: 500,
+          error: "Internal Server Error",
+          message: "Connection terminated unexpectedly",
+        },
+      },
+    })
+      .getTransactionActivity({ tx_id: TX })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "server_error", status: 500 });
+  });
+
+  it("an empty page for the id that has data, by a function of the request; others left to the mock", async () => {
+    const seen: string[] = [];
+    const lookups = client({
+      getSatoshiInscriptions: ({ path, query }) => {
+        seen.push(path.ordinal);
+        if (path.ordinal !== SAT) return undefined;
+        const offset = Number(query.get("offset") ?? 0);
+        return {
+          status: 200,
+          body: { limit: Number(query.get("limit") ?? 20), offset, total: 0, results: [] },
+        };
+      },
+    });
+    expect(await lookups.getSatoshiInscriptions({ ordinal: SAT, offset: 3 })).toEqual({
+      limit: 20,
+      offset: 3,
+      total: 0,
+      results: [],
+    });
+    // Another sat with data in the spec (two pages) still gets the mock's answer.
+    expect((await lookups.getSatoshiInscriptions({ ordinal: "1953186061218487" })).total).toBe(3);
+    // The token lookup, not overridden, is the mock's.
+    expect((await lookups.getSftMetadata({ principal: PRINCIPAL, token_id: 35 })).decimals).toBe(6);
+    expect(seen).toEqual([SAT, "1953186061218487"]);
+  });
+});
+
+describe("the main entry and the kit", () => {
+  it("the main entry's bundle holds nothing of msw nor of the kit (msw is only this entry's peer)", async () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const { metafile } = await build({
+      absWorkingDir: root,
+      entryPoints: ["src/index.ts"],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: "browser",
+      format: "esm",
+      logLevel: "silent",
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs).toContain("src/lookups/client.ts");
+    expect(inputs.filter((path) => /(^|\/)(msw|src\/msw|src\/mock)\//.test(path))).toEqual([]);
+  });
+});
