@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { PRISM_VERSION } from "../../src/cli/mock-server.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
+import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
 
 const TIMEOUT_MS = 120_000;
 const ORDINAL = "1252201400444387";
@@ -270,6 +271,40 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
       );
       const result = await ok(process.execPath, ["cjs.cjs", baseUrl], consumer);
       expect(JSON.parse(result.stdout)).toEqual({ total: page.total, error: "function", cjs: "object" });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "loads its main entry without msw; hiro-lookup/msw then fails naming msw (an optional peer)",
+    async () => {
+      writeFileSync(
+        join(consumer, "no-msw.cjs"),
+        `require("hiro-lookup");
+try { require("hiro-lookup/msw"); console.log("loaded"); } catch (e) { console.log(e.code, e.message.includes("'msw'")); }
+`,
+      );
+      expect((await ok(process.execPath, ["no-msw.cjs"], consumer)).stdout.trim()).toBe(
+        "MODULE_NOT_FOUND true",
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    `hiro-lookup/msw under jest in Node: setupServer, msw ${OLDEST_MSW}, the CommonJS build`,
+    async () => {
+      const dir = join(work, "consumer-jest");
+      const [jest = "", ...args] = prepareJestConsumer(dir, join(consumer, "node_modules/hiro-lookup"), ROOT);
+      const result = await run(process.execPath, [jest, ...args], dir);
+      expect(jestResults(result.stdout), result.stderr).toEqual([
+        [`runs msw ${OLDEST_MSW}`, "passed"],
+        ["a token of the spec's examples", "passed"],
+        ["a sat no example names: an empty page", "passed"],
+        ["an override for one test: a 500", "passed"],
+        ["the override is gone after resetHandlers", "passed"],
+      ]);
+      expect(result.code).toBe(0);
     },
     TIMEOUT_MS,
   );
