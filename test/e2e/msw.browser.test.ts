@@ -1,0 +1,122 @@
+/**
+ * `hiro-lookup/msw` in a real browser: one Chromium page (Debian's, through playwright-core) runs the
+ * client against `setupWorker(...createHandlers({ baseUrl }))` from `msw/browser`, served from 127.0.0.1
+ * with MSW's `mockServiceWorker.js`. The page's lookups go to `https://indexer.test`, which the worker
+ * answers; any request that would leave 127.0.0.1 is aborted and recorded. Runs only with
+ * HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
+ */
+import { access, copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
+import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
+import { ROOT } from "../helpers/spec.js";
+
+const TIMEOUT = 60_000;
+
+/** The page's script: the client, the kit and msw's worker, bundled as an app's bundler would. */
+const PAGE_SCRIPT = `
+import { createLookupClient } from ${JSON.stringify(join(ROOT, "src/index.ts"))};
+import { createHandlers } from ${JSON.stringify(join(ROOT, "src/msw/index.ts"))};
+import { setupWorker } from "msw/browser";
+
+const baseUrl = "https://indexer.test";
+const principal = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const worker = setupWorker(...createHandlers({ baseUrl }));
+const failure = (e) => ({ name: e.name, kind: e.kind, retryAfterMs: e.retryAfterMs, message: e.message });
+async function run() {
+  await worker.start({ onUnhandledRequest: "error", quiet: true });
+  const client = createLookupClient({ baseUrl, maxRetries: 0 });
+  const token = await client.getSftMetadata({ principal, token_id: 35 });
+  const page = await client.getSatoshiInscriptions({ ordinal: "1953186061218487", offset: 2, limit: 2 });
+  const unknown = await client.getTransactionActivity({ tx_id: "ab".repeat(32), limit: 7 });
+  worker.use(...createHandlers({ baseUrl, overrides: { getSftMetadata: {
+    status: 429, headers: { "Retry-After": "3" }, body: { message: "API rate limit exceeded" } } } }));
+  const limited = await client.getSftMetadata({ principal, token_id: 35 }).then(() => "no error", failure);
+  worker.resetHandlers();
+  const missing = await client.getSftMetadata({ principal, token_id: 36 }).then(() => "no error", failure);
+  return { name: token.metadata?.name, page, unknown, limited, missing };
+}
+window.results = run().catch((e) => ({ error: String(e && e.stack || e) }));
+`;
+
+describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () => {
+  let dir: string;
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  const outside: string[] = [];
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "hiro-msw-browser-"));
+    await build({
+      stdin: { contents: PAGE_SCRIPT, resolveDir: ROOT, loader: "ts", sourcefile: "page.ts" },
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      outfile: join(dir, "page.js"),
+      logLevel: "error",
+    });
+    await copyFile(
+      join(ROOT, "node_modules/msw/lib/mockServiceWorker.js"),
+      join(dir, "mockServiceWorker.js"),
+    );
+    await writeFile(
+      join(dir, "index.html"),
+      '<!doctype html><script type="module" src="page.js"></script>\n',
+    );
+    server = await startStaticServer(dir);
+    const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    await access(executablePath).catch(() => {
+      throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
+    });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("answers the client's lookups as the mock does, with an override for one request", async () => {
+    if (!browser || !server) throw new Error("not started");
+    const context = await browser.newContext();
+    const local = new URL(server.url).origin;
+    // The worker answers before the network: a route sees only what it left unanswered.
+    await context.route(
+      (url) => url.origin !== local,
+      (route) => {
+        outside.push(route.request().url());
+        return route.abort();
+      },
+    );
+    const page = await context.newPage();
+    page.on("console", (m) => (m.type() === "error" ? consoleErrors.push(m.text()) : undefined));
+    page.on("pageerror", (e) => consoleErrors.push(e.message));
+    await page.goto(`${server.url}/`, { waitUntil: "load" });
+    const results = await page.evaluate("window.results");
+    expect(results).toEqual({
+      name: "key-alex-autoalex-v1 #35",
+      page: {
+        limit: 2,
+        offset: 2,
+        total: 3,
+        results: [expect.objectContaining({ number: expect.any(Number) })],
+      },
+      unknown: { limit: 7, offset: 0, total: 0, results: [] },
+      limited: expect.objectContaining({ name: "HiroApiError", kind: "rate_limited", retryAfterMs: 3000 }),
+      missing: expect.objectContaining({ name: "HiroApiError", kind: "not_found" }),
+    });
+    expect(outside).toEqual([]);
+    // Chromium logs each answer of 400 or more; those of the two lookups that were to fail are expected.
+    const expected = /^Failed to load resource: the server responded with a status of (429|404) /;
+    expect(consoleErrors.filter((text) => !expected.test(text))).toEqual([]);
+    expect(consoleErrors).toHaveLength(2);
+    await context.close();
+  });
+});
