@@ -4,6 +4,7 @@
  * them, and typed overrides replace those answers. Requests go through msw's `getResponse`, with no
  * global `fetch` patched; `setupServer` and `setupWorker` have their own tests (e2e tier).
  */
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { getResponse } from "msw";
@@ -13,6 +14,7 @@ import { operations } from "../../src/generated/operations.js";
 import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
 import { answerFor } from "../../src/mock/index.js";
 import { type CreateHandlersOptions, createHandlers } from "../../src/msw/index.js";
+import { OLDEST_MSW } from "../package/msw-consumer.js";
 
 const BASE = "https://indexer.test";
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
@@ -218,6 +220,20 @@ describe("createHandlers: overrides", () => {
 });
 
 describe("the main entry and the kit", () => {
+  it("declares msw an optional peer whose range starts at the release the jest run tests", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const manifest = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as {
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+      devDependencies: Record<string, string>;
+    };
+    expect(manifest.peerDependencies.msw).toBe(`^${OLDEST_MSW}`);
+    expect(manifest.peerDependenciesMeta.msw).toEqual({ optional: true });
+    expect(manifest.devDependencies["msw-oldest"]).toBe(`npm:msw@${OLDEST_MSW}`);
+    // The newest 2.x, which the unit, guide and browser tests run: inside the range.
+    expect(manifest.devDependencies.msw).toMatch(/^2\.(1[0-9]|[2-9][0-9])\.\d+$/);
+  });
+
   it("the main entry's bundle holds nothing of msw nor of the kit (msw is only this entry's peer)", async () => {
     const root = fileURLToPath(new URL("../..", import.meta.url));
     const { metafile } = await build({
