@@ -1,11 +1,11 @@
 /**
  * `hiro-lookup/msw` in a real browser: one Chromium page (Debian's, through playwright-core) runs the
  * client against `setupWorker(...createHandlers({ baseUrl }))` from `msw/browser`, served from 127.0.0.1
- * with MSW's `mockServiceWorker.js`. The page's lookups go to `https://indexer.test`, which the worker
+ * with MSW's `mockServiceWorker.js`, once with each end of the tested range (msw 2.10.5 and the newest 2.x). The page's lookups go to `https://indexer.test`, which the worker
  * answers; any request that would leave 127.0.0.1 is aborted and recorded. Runs only with
  * HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
  */
-import { access, copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { access, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -43,33 +43,41 @@ async function run() {
 window.results = run().catch((e) => ({ error: String(e && e.stack || e) }));
 `;
 
+/** The msw releases the page runs with: the oldest the peer range admits, and the newest 2.x. */
+const RELEASES = ["msw-oldest", "msw"] as const;
+
 describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () => {
   let dir: string;
-  let server: StaticServer | undefined;
+  const servers = new Map<string, StaticServer>();
   let browser: Browser | undefined;
-  const outside: string[] = [];
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "hiro-msw-browser-"));
-    await build({
-      stdin: { contents: PAGE_SCRIPT, resolveDir: ROOT, loader: "ts", sourcefile: "page.ts" },
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      outfile: join(dir, "page.js"),
-      logLevel: "error",
-    });
-    await copyFile(
-      join(ROOT, "node_modules/msw/lib/mockServiceWorker.js"),
-      join(dir, "mockServiceWorker.js"),
-    );
-    await writeFile(
-      join(dir, "index.html"),
-      '<!doctype html><script type="module" src="page.js"></script>\n',
-    );
-    server = await startStaticServer(dir);
+    for (const release of RELEASES) {
+      const root = join(dir, release);
+      await mkdir(root);
+      // An app's bundler would resolve `msw` to the release the app installed.
+      await build({
+        stdin: { contents: PAGE_SCRIPT, resolveDir: ROOT, loader: "ts", sourcefile: "page.ts" },
+        bundle: true,
+        format: "esm",
+        platform: "browser",
+        target: "es2022",
+        alias: { msw: release },
+        outfile: join(root, "page.js"),
+        logLevel: "error",
+      });
+      await copyFile(
+        join(ROOT, `node_modules/${release}/lib/mockServiceWorker.js`),
+        join(root, "mockServiceWorker.js"),
+      );
+      await writeFile(
+        join(root, "index.html"),
+        '<!doctype html><script type="module" src="page.js"></script>\n',
+      );
+      // One origin per release: each page registers its own worker at /mockServiceWorker.js.
+      servers.set(release, await startStaticServer(root));
+    }
     const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
     await access(executablePath).catch(() => {
       throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
@@ -79,14 +87,21 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    for (const server of servers.values()) await server.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("answers the client's lookups as the mock does, with an override for one request", async () => {
+  it.for(RELEASES)("with %s: answers as the mock does, with an override for one request", async (release) => {
+    const server = servers.get(release);
     if (!browser || !server) throw new Error("not started");
+    const worker = await readFile(join(dir, release, "mockServiceWorker.js"), "utf8");
+    const manifest = await readFile(join(ROOT, `node_modules/${release}/package.json`), "utf8");
+    const installed = JSON.parse(manifest) as { version: string };
+    expect(worker).toContain(`PACKAGE_VERSION = '${installed.version}'`);
     const context = await browser.newContext();
     const local = new URL(server.url).origin;
+    const outside: string[] = [];
+    const consoleErrors: string[] = [];
     // The worker answers before the network: a route sees only what it left unanswered.
     await context.route(
       (url) => url.origin !== local,
