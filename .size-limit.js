@@ -14,14 +14,14 @@
 const esm = (config) => ({ ...config, format: "esm", platform: "browser", target: "es2022" });
 
 /**
- * The core: an app importing only `createLookupClient`, openapi-fetch included. Issue 11's target is
- * 6,000 B; the client with issues 11 and 12's features (input checks whose messages name the parameter,
- * the error family, retries, timeouts, size cap, redirect and key policy, routing per service, answer
- * checks, the rate-limit pacer) measures about 11 kB, so that target is missed (bench/RESULTS.md has the
- * breakdown). This limit is a guard against growth, about 2% above the measured size: raise it only with a reason.
+ * The core: an app importing only `createLookupClient`, openapi-fetch included. Issue 17's budget is
+ * 10,300 B (resolved at 10,500 B); the lean core with the direct lookup path, the raw-path checks and
+ * every protection on measures 12,274 B (2026-11-22), so the budget is missed (bench/RESULTS.md has where
+ * the bytes go and what would close the gap). This limit is a guard against growth, under 1% above the
+ * measured size: raise it only with a reason.
  */
-export const CORE_TARGET = 6000;
-export const CORE_LIMIT = 12_000;
+export const CORE_TARGET = 10_300;
+export const CORE_LIMIT = 12_400;
 /** What each opt-in middleware may add on top of the core. */
 export const MIDDLEWARE_LIMIT = 400;
 
@@ -49,9 +49,9 @@ export default [
     "{ createLookupClient, validateResponses }",
     CORE_LIMIT + MIDDLEWARE_LIMIT,
   ),
-  // Everything the main entry exports (paginate, waitForMetadata, units, errors, retry policy, both
-  // middleware): a ceiling against growth, about 2% above today's 13.3 kB.
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 14_300),
+  // Everything the main entry exports (paginate, waitForMetadata, units, errors, both middleware): a
+  // ceiling against growth, under 1% above the measured 14,558 B.
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 14_700),
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),

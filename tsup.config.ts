@@ -2,8 +2,8 @@ import { defineConfig, type Options } from "tsup";
 
 /** The library: ESM + CJS, each with its own types (.d.ts / .d.cts), for Node and browsers. */
 const library: Options = {
-  // `validators` is the opt-in `hiro-lookup/validators` subpath (Ajv standalone code, no Ajv needed).
-  // `msw` is the `hiro-lookup/msw` test kit; `msw` itself (an optional peer dependency) stays external.
+  // `validators` is the opt-in `hiro-lookup/validators` subpath (Ajv standalone code, no Ajv needed);
+  // `msw` the test kit `hiro-lookup/msw` (msw, an optional peer, stays external).
   entry: { index: "src/index.ts", validators: "src/validators.ts", msw: "src/msw/index.ts" },
   dts: true,
   sourcemap: true,

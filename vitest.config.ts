@@ -5,8 +5,22 @@ import SummaryReporter from "./test/helpers/summary-reporter.js";
 
 /** Real-browser tests (Chromium) run only with HIRO_BROWSER_TESTS=1. */
 const browserTests = process.env.HIRO_BROWSER_TESTS === "1";
+/**
+ * The dev scripts' tests (`npm start` and `npm run mock` as processes in a scratch copy: ~10 starts of
+ * Prism and Redocly, 60+ s of CPU, more than the rest of e2e) run only with HIRO_DEV_TESTS=1: `.ci/run`
+ * sets it, and `npm run test:dev` runs them alone. `npm test` names them in its summary as not run.
+ */
+const devTests = process.env.HIRO_DEV_TESTS === "1";
+const DEV_SCRIPT_TESTS = ["test/e2e/start.test.ts"];
+/** What this run leaves out, and how to run it: printed at the end of the run. */
+const notRun = [
+  ...(browserTests ? [] : ["test/e2e/*.browser.test.ts (HIRO_BROWSER_TESTS=1, npm run test:browser)"]),
+  ...(devTests ? [] : DEV_SCRIPT_TESTS.map((file) => `${file} (HIRO_DEV_TESTS=1, npm run test:dev)`)),
+];
 /** Starts one Prism mock of openapi.yaml, shared by every project that lists it (see the file). */
 const prism = "test/helpers/prism-global-setup.ts";
+/** Bundles the CLI once (esbuild), so the tests that run it as a process start Node, not tsx. */
+const cliBundle = "test/helpers/cli-bundle-setup.ts";
 /** Time limit of a test in a tier that starts processes. */
 const PROCESS_TIMEOUT_MS = 60_000;
 
@@ -17,7 +31,7 @@ const PROCESS_TIMEOUT_MS = 60_000;
  */
 export default defineConfig({
   test: {
-    reporters: ["default", new SummaryReporter()],
+    reporters: ["default", new SummaryReporter({ notRun })],
     // A test's time limit catches a hang, never slowness: the tiers that start processes (Prism, tsx, npm,
     // tsup) get a minute each, as a busy machine can take 15 s just to start Prism (seen with a CPU hog).
     testTimeout: 15_000,
@@ -32,6 +46,8 @@ export default defineConfig({
         extends: true,
         // Unit files share their worker's module cache (no fresh import of src/ per file): about half the
         // tier's CPU time. They inject fetch and clocks and touch no global state, so nothing carries over.
+        // The tooling, contract, faults and e2e tiers do the same (none stubs globals, fakes timers or
+        // mocks modules; each test's servers and processes are its own).
         test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
       },
       {
@@ -51,29 +67,41 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "tooling", include: ["test/tooling/**/*.test.ts"], testTimeout: PROCESS_TIMEOUT_MS },
+        test: {
+          name: "tooling",
+          include: ["test/tooling/**/*.test.ts"],
+          testTimeout: PROCESS_TIMEOUT_MS,
+          isolate: false,
+        },
       },
       {
         extends: true,
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],
-          globalSetup: [prism],
+          globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
+          isolate: false,
         },
       },
-      { extends: true, test: { name: "faults", include: ["test/faults/**/*.test.ts"], testTimeout: 30_000 } },
+      {
+        extends: true,
+        test: { name: "faults", include: ["test/faults/**/*.test.ts"], testTimeout: 30_000, isolate: false },
+      },
       {
         extends: true,
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
-          // The include glob also matches *.browser.test.ts, so keep them out unless asked for.
-          exclude: browserTests
-            ? configDefaults.exclude
-            : [...configDefaults.exclude, "**/*.browser.test.ts"],
-          globalSetup: [prism],
+          // The include glob also matches *.browser.test.ts and the dev scripts' tests: out unless asked for.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(browserTests ? [] : ["**/*.browser.test.ts"]),
+            ...(devTests ? [] : DEV_SCRIPT_TESTS),
+          ],
+          globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
+          isolate: false,
         },
       },
       {

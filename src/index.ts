@@ -59,6 +59,7 @@ export type {
   RuneRef,
   SatoshiInscriptionsParams,
   ServerErrorBody,
+  ServiceRetiredErrorBody,
   SftMetadataParams,
   SftMetadataResponse,
   SftNotFoundErrorBody,
@@ -66,12 +67,5 @@ export type {
   TransactionActivityParams,
   ValidationErrorBody,
 } from "./spec/types.js";
-export type { Pacer, RetryEvent } from "./transport/pipeline.js";
-export {
-  type AttemptOutcome,
-  parseRetryAfter,
-  RETRY_DEFAULTS,
-  retryDelayMs,
-  shouldRetry,
-} from "./transport/retry.js";
 export { type BaseUrlOption, DEFAULT_BASE_URL } from "./transport/routes.js";
+export type { RetryEvent } from "./transport/settings.js";

@@ -70,17 +70,89 @@ code { font: 0.875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospac
 pre { background: #f6f8fa; padding: 0.75rem 1rem; border-radius: 6px; overflow-x: auto; }
 pre code { background: none; padding: 0; }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
+h1 .anchor, h2 .anchor, h3 .anchor, h4 .anchor { color: #8c959f; text-decoration: none; font-weight: normal; visibility: hidden; }
+h1:hover .anchor, h2:hover .anchor, h3:hover .anchor, h4:hover .anchor, .anchor:focus { visibility: visible; }
+h1, h2, h3, h4 { scroll-margin-top: 1rem; }
+nav.toc { border: 1px solid #d0d7de; border-radius: 6px; padding: 0.5rem 1rem; margin: 1rem 0; }
+nav.toc h2 { font-size: 1rem; margin: 0.25rem 0; }
+nav.toc ul { margin: 0.25rem 0; padding-left: 1.25rem; }
 th, td { border: 1px solid #d0d7de; padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; }
 td code, th code { white-space: nowrap; }
+/* Inline code in running text may break anywhere rather than widen the page. */
+p code, li code { overflow-wrap: anywhere; }
+/* A narrow screen shows each table row as a card of "heading: value" lines (labels: data-label). */
+@media (max-width: 40rem) {
+  table, thead, tbody, tr, th, td { display: block; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  tr { border: 1px solid #d0d7de; border-radius: 6px; margin: 0 0 0.75rem; padding: 0.25rem 0.5rem; }
+  td { border: none; padding: 0.2rem 0; overflow-wrap: anywhere; }
+  td::before { content: attr(data-label) ": "; font-weight: 600; }
+}
 `;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Renders the guide's Markdown to a standalone page that links back to the reference. */
+/**
+ * Gives each table cell its column's heading as `data-label`, so that on a narrow screen the guide's
+ * CSS shows a table row as a card of `label: value` lines instead of a table wider than the page.
+ */
+export function labelTableCells(html: string): string {
+  return html.replace(/<table>[\s\S]*?<\/table>/g, (table) => {
+    const labels = [...table.matchAll(/<th\b[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
+      escapeHtml((match[1] ?? "").replace(/<[^>]*>/g, "")),
+    );
+    return table.replace(/<tr>([\s\S]*?)<\/tr>/g, (_row, cells: string) => {
+      let column = 0;
+      const labelled = cells.replace(/<td\b/g, () => `<td data-label="${labels[column++] ?? ""}"`);
+      return `<tr>${labelled}</tr>`;
+    });
+  });
+}
+
+/**
+ * A heading's anchor id, as GitHub makes them (so a link to the guide on GitHub and on this page
+ * agree): lower case, Markdown and punctuation dropped, spaces to hyphens; a repeat gets `-1`, `-2`….
+ */
+export function headingSlug(text: string, taken: Map<string, number>): string {
+  const base = text
+    .replace(/<[^>]*>/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-");
+  const seen = taken.get(base) ?? 0;
+  taken.set(base, seen + 1);
+  return seen === 0 ? base : `${base}-${seen}`;
+}
+
+/**
+ * Renders the guide's Markdown to a standalone page that links back to the reference: every heading
+ * carries an id and a `#` link to itself, and a table of contents of the sections follows the title.
+ */
 export function renderGuide(markdown: string, title: string): string {
-  const body = new Marked({ gfm: true }).parse(markdown, { async: false });
+  const slugs = new Map<string, number>();
+  const sections: Array<{ id: string; html: string }> = [];
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      heading({ tokens, depth, text }) {
+        const html = this.parser.parseInline(tokens);
+        const id = headingSlug(text.replace(/`/g, ""), slugs);
+        if (depth === 2) sections.push({ id, html });
+        const anchor = `<a class="anchor" href="#${id}" aria-label="Link to this section">#</a>`;
+        return `<h${depth} id="${id}">${html} ${anchor}</h${depth}>\n`;
+      },
+    },
+  });
+  const rendered = labelTableCells(marked.parse(markdown, { async: false }));
+  const toc = `<nav class="toc" aria-label="Contents">\n<h2>Contents</h2>\n<ul>\n${sections
+    .map(({ id, html }) => `<li><a href="#${id}">${html}</a></li>`)
+    .join("\n")}\n</ul>\n</nav>\n`;
+  // After the title (the first heading), before the first section.
+  const cut = rendered.indexOf("</h1>");
+  const body = cut < 0 ? toc + rendered : `${rendered.slice(0, cut + 6)}${toc}${rendered.slice(cut + 6)}`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -1,7 +1,8 @@
 /**
- * Turns a non-2xx answer into a {@link HiroApiError} with the right `kind`. A kind that promises a
- * typed body (not_found, metadata_pending, …) is only chosen when the body is the documented one: the
- * map of documented bodies comes from the spec (`x-error-kind`, `generated/error-kinds.ts`).
+ * The one place that builds a {@link HiroApiError} and its message. A non-2xx answer gets the right
+ * `kind`: a kind that promises a typed body (not_found, metadata_pending, …) is only chosen when the body
+ * is the documented one (the map comes from the spec: `x-error-kind`, `generated/error-kinds.ts`). Every
+ * message says what happened in our words; the server's own text is quoted, and only it is ever cut.
  */
 
 import { errorKinds } from "../generated/error-kinds.js";
@@ -11,8 +12,12 @@ import { printable } from "./safe-text.js";
 
 /** The longest server text (error and message together) a message quotes. */
 const DETAIL_MAX = 200;
+/** The longest explanation of an `invalid_response` (our sentence, with server values of ≤ 80 characters each). */
+const PROBLEM_MAX = 400;
 /** The longest text body an error keeps: enough to diagnose, never the whole of a huge answer. */
 const BODY_MAX = 1024;
+/** The largest JSON error body kept parsed; a larger one is kept as its first {@link BODY_MAX} characters. */
+const JSON_BODY_MAX = 16 * 1024;
 
 type Rule = { readonly kind: HiroApiErrorKind; readonly requiresMessage: boolean };
 type Rules = { readonly [key: string]: { readonly [key: string]: { readonly [key: string]: Rule } } };
@@ -31,9 +36,16 @@ function ownString(body: unknown, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+/** A documented 400 body: Fastify's validation body, or the sat routes' `{ error }`. */
+const isDocumented400 = (body: unknown) =>
+  ownString(body, "error") === "Invalid satoshi ordinal number" ||
+  (ownString(body, "message") !== undefined &&
+    typeof (body as { statusCode?: unknown }).statusCode === "number");
+
 function kindOf(operationId: OperationId, status: number, body: unknown): HiroApiErrorKind {
   if (status === 304) return "not_modified";
   if (status === 400) return "invalid_request";
+  if (status === 410) return "service_retired";
   if (status === 429) return "rate_limited";
   if (status >= 500 && status <= 599) return "server_error";
   const error = ownString(body, "error");
@@ -55,6 +67,11 @@ function detailOf(status: number, body: unknown, headers: Headers): string {
   if (status === 404 && ownString(body, "error") === undefined) {
     return "Not Found: no such route here; check the base URL (does this server run this API?)";
   }
+  if (status === 410) {
+    const url = ownString(body, "documentation_url");
+    const see = url === undefined ? "" : `; see ${printable(url, 160)}`;
+    return `Gone: this host retired the service; point the client at a self-hosted bitcoin-indexer${see}`;
+  }
   // Each part is cut before it is joined or searched, so a huge body costs only its first few kB.
   const parts = [ownString(body, "error"), ownString(body, "message")]
     .map((part) => (part === undefined ? "" : printable(part, DETAIL_MAX)))
@@ -69,38 +86,49 @@ function detailOf(status: number, body: unknown, headers: Headers): string {
   return status === 304 ? "Not Modified" : "no body";
 }
 
-/** What {@link apiErrorFor} needs to know about an answer. */
-export interface ClassifyInput {
+/** What the error builders need to know about an answer. */
+export interface AnswerInfo {
   operationId: OperationId;
   status: number;
-  body: unknown;
   headers: Headers;
   url: string;
   retryAfterMs?: number | undefined;
 }
 
-/** The error for a non-2xx answer (a redirect is `unexpected_status`). A text body is kept up to 1 kB. */
-export function apiErrorFor(input: ClassifyInput): HiroApiError {
-  const kind = kindOf(input.operationId, input.status, input.body);
-  const { body } = input;
-  return new HiroApiError({
-    ...input,
-    kind,
-    body: kind === "not_modified" ? undefined : typeof body === "string" ? body.slice(0, BODY_MAX) : body,
-    message: `${input.operationId}: HTTP ${input.status} ${detailOf(input.status, body, input.headers)} (${kind})`,
-  });
+/** What {@link apiErrorFor} needs: the answer, its body (parsed JSON, or text), and its text when known. */
+export interface ClassifyInput extends AnswerInfo {
+  body: unknown;
+  text?: string | undefined;
 }
 
-/** The error for a 2xx whose body is empty, not JSON, or not what the spec says (`problem` says which). */
-export function invalidResponseError(
-  input: Omit<ClassifyInput, "body">,
-  text: string,
-  problem: string,
-): HiroApiError {
+/** The body as the error keeps it: a JSON body only up to {@link JSON_BODY_MAX}, then as text; text up to 1 kB. */
+function keptBody(body: unknown, text: string | undefined): unknown {
+  if (typeof body === "string") return body.slice(0, BODY_MAX);
+  if (body === undefined || body === null || typeof body !== "object") return body;
+  const json = text ?? JSON.stringify(body);
+  return json.length > JSON_BODY_MAX ? json.slice(0, BODY_MAX) : body;
+}
+
+/** The error for a non-2xx answer (a redirect is `unexpected_status`, a 410 `service_retired`). */
+export function apiErrorFor(input: ClassifyInput): HiroApiError {
+  let body = keptBody(input.body, input.text);
+  const kind = kindOf(input.operationId, input.status, body);
+  if (kind === "not_modified") body = undefined;
+  // An undocumented 400 body (a proxy's, say) is kept as its text: the kind's body type says so.
+  else if (kind === "invalid_request" && typeof body === "object" && !isDocumented400(body)) {
+    body = (input.text ?? JSON.stringify(body) ?? "").slice(0, BODY_MAX);
+  }
+  // The message quotes the answer as it came (cut to length), even when the error keeps less of it.
+  const message = `${input.operationId}: HTTP ${input.status} ${detailOf(input.status, input.body, input.headers)} (${kind})`;
+  return new HiroApiError({ ...input, kind, body, message });
+}
+
+/** The error for a 2xx whose body is empty, not JSON, too large or not what was asked (`problem` says which). */
+export function invalidResponseError(input: AnswerInfo, text: string, problem: string): HiroApiError {
   return new HiroApiError({
     ...input,
     kind: "invalid_response",
     body: text.slice(0, BODY_MAX),
-    message: `${input.operationId}: HTTP ${input.status} with ${printable(problem, DETAIL_MAX)} (invalid_response)`,
+    message: `${input.operationId}: HTTP ${input.status} with ${printable(problem, PROBLEM_MAX)} (invalid_response)`,
   });
 }

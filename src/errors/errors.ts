@@ -7,6 +7,7 @@ import type {
   LocaleNotFoundErrorBody,
   MetadataFetchInProgressErrorBody,
   OperationId,
+  ServiceRetiredErrorBody,
   SftNotFoundErrorBody,
   TokenErrorBody,
   ValidationErrorBody,
@@ -73,8 +74,16 @@ export interface ApiErrorBodies {
   locale_not_found: LocaleNotFoundErrorBody;
   /** 422 "Token error": the metadata could not be processed; `message` says why. */
   token_error: TokenErrorBody;
-  /** 400: the service rejected a parameter (the body as the service sent it). */
-  invalid_request: ValidationErrorBody | InvalidSatoshiOrdinalErrorBody | unknown;
+  /**
+   * 400: the service rejected a parameter. The documented body (Fastify's validation body, or the sat
+   * routes' `{ error }`) as an object; any other body (a proxy's, say) as its text, at most 1 kB.
+   */
+  invalid_request: ValidationErrorBody | InvalidSatoshiOrdinalErrorBody | string;
+  /**
+   * 410 Gone: the host retired the service (as Hiro's hosted Ordinals and Runes APIs were). Never
+   * retried; the message carries `documentation_url`. A JSON object body as sent, any other as its text.
+   */
+  service_retired: ServiceRetiredErrorBody | string;
   /** 429: rate limited (the gateway's body, opaque). */
   rate_limited: unknown;
   /** 5xx. */

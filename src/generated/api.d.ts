@@ -599,6 +599,21 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Body of a `410 Gone` from a retired host. Only `documentation_url` is relied on; other fields may
+         *     come and go.
+         */
+        ServiceRetiredError: {
+            /** @example This API has been retired. */
+            message?: string;
+            /**
+             * @description Where the retirement is documented (a URL).
+             * @example https://docs.hiro.so/
+             */
+            documentation_url?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description Unexpected failure inside the service (Fastify's default error body). */
         ServerError: {
             /** @example 500 */
@@ -633,6 +648,19 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["RateLimitError"];
+            };
+        };
+        /**
+         * @description What a retired host may answer: Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09,
+         *     and their former hosts answer `410 Gone` with a link to the documentation of the retirement. Point
+         *     the client at a self-hosted bitcoin-indexer instead. Not retried: the service will not come back.
+         */
+        ServiceRetired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceRetiredError"];
             };
         };
         /** @description An unexpected failure inside the service (for example, its database is unavailable). */
@@ -890,6 +918,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidSatoshiOrdinalError"];
                 };
             };
+            410: components["responses"]["ServiceRetired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -952,6 +981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            410: components["responses"]["ServiceRetired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

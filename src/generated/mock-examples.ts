@@ -397,6 +397,14 @@ export const mockExamples: Readonly<Record<string, readonly MockExample[]>> = {
       }
     },
     {
+      "name": "serviceRetired",
+      "status": 410,
+      "value": {
+        "message": "This API has been retired.",
+        "documentation_url": "https://docs.hiro.so/"
+      }
+    },
+    {
       "name": "rateLimited",
       "status": 429,
       "value": {
@@ -548,6 +556,14 @@ export const mockExamples: Readonly<Record<string, readonly MockExample[]>> = {
         "statusCode": 400,
         "error": "Bad Request",
         "message": "querystring/limit must be <= 60"
+      }
+    },
+    {
+      "name": "serviceRetired",
+      "status": 410,
+      "value": {
+        "message": "This API has been retired.",
+        "documentation_url": "https://docs.hiro.so/"
       }
     },
     {

@@ -90,10 +90,13 @@ export interface LookupClient {
     options?: RequestOptions,
   ): Promise<PaginatedRuneActivity>;
   /**
-   * The openapi-fetch client the lookups run on, typed with the spec's `paths`: same base URLs, headers,
-   * middleware and pipeline (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
-   * `raw.use(middleware)` adds middleware for the lookups too. A raw call has no whole-call deadline
-   * unless you pass a `signal`; raw answers are not checked against the question.
+   * The openapi-fetch client under the lookups, typed with the spec's `paths`: same base URLs, headers,
+   * middleware and attempt loop (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
+   * `raw.use(middleware)` adds middleware for the lookups too (they then go through openapi-fetch, so it
+   * sees them; with none, they take a direct path to the same loop). A raw call must be on a path of the
+   * spec under its service's base URL, each path value a string or a number: else it rejects with a
+   * {@link HiroValidationError} and sends nothing (the values go as given, so a service's 400 can be seen). It has no whole-call
+   * deadline unless you pass a `signal`; raw answers are not checked against the question.
    */
   readonly raw: Client<paths>;
 }
@@ -131,8 +134,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     ...(clientHeaders ? { headers: clientHeaders } : {}),
     fetch: ((request: Request) => settings.send(request)) as typeof fetch,
   });
-  const bases = new Set(Object.values(routes).map((route) => route?.base));
-  if (bases.size > 1) client.use(routing(routes, baseUrl));
+  client.use(routing(routes, baseUrl));
   const { use, eject } = client;
   client.use = (...middleware) => {
     use(...middleware);

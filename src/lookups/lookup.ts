@@ -144,7 +144,7 @@ export async function runLookup<T>(
       request: () => new Request(href, { headers: headersOf(settings, call, undefined) ?? {} }),
     });
     const answered = { ...info, status: answer.status, headers: answer.headers };
-    if (!answer.ok) throw apiErrorFor({ ...answered, body: errorBody(body), retryAfterMs });
+    if (!answer.ok) throw apiErrorFor({ ...answered, body: errorBody(body), text: body, retryAfterMs });
     return bodyOf<T>(answered, body ?? "", check);
   }
 

@@ -1,33 +1,14 @@
 /**
  * From a lookup's parameters to its request, by the operation table: each parameter checked by its one
- * canonicaliser (input/validate-input.ts) into its wire form, and the check its answer must pass.
+ * canonicaliser (input/parameter-checks.ts) into its wire form, and the check its answer must pass.
  */
 
 import { parameterRules } from "../generated/parameters.js";
-import {
-  checkLimit,
-  checkLocale,
-  checkOffset,
-  checkOrdinal,
-  checkPrincipal,
-  checkTokenId,
-  checkTxId,
-} from "../input/validate-input.js";
+import { PARAMETER_CHECKS as CHECKS } from "../input/parameter-checks.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { pageProblem, resultsProblem } from "./answer-checks.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
-
-/** Each parameter's check, by name: the one canonicaliser a new parameter needs (wire form out). */
-const CHECKS: Readonly<Record<string, (value: unknown) => string | number | undefined>> = {
-  principal: checkPrincipal,
-  token_id: checkTokenId, // a decimal string: exact for u128, which a number is not
-  locale: checkLocale,
-  ordinal: checkOrdinal,
-  tx_id: checkTxId,
-  offset: checkOffset,
-  limit: checkLimit,
-};
 
 /** The field of each result of a paged lookup that must equal the id asked (answer-checks.ts). */
 const RESULT_IDS: Readonly<

@@ -1,17 +1,105 @@
 /**
- * `hiro-lookup/msw`: a test kit for apps built on `hiro-lookup`. {@link createHandlers} returns
- * [MSW](https://mswjs.io) request handlers that answer the three lookups as the package's mock does, for
- * `setupServer` (Node: vitest, jest) and `setupWorker` (the browser), with typed overrides for one test.
- * `msw` (2.10.5 or newer 2.x) is an optional peer dependency: only this entry imports it.
+ * `hiro-lookup/msw`: MSW request handlers that answer the lookups as the project's mock does, for tests
+ * of apps built on the client, in Node (`setupServer`) and in the browser (`setupWorker`).
+ *
+ * The answers come from the spec's named examples by the mock's rules (`src/mock/`): token 35 of
+ * `SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1`, sat 1953186061218487 over two pages, …;
+ * an empty page for any other sat or transaction; `404 Token not found` for any other token; the
+ * documented 400 for a parameter the spec refuses. `overrides` replaces one operation's answer with any
+ * documented one, typed by the spec: a misspelt field or an undocumented status does not compile.
+ *
+ * `msw` (^2.10) is an optional peer dependency: only this entry imports it.
  * @packageDocumentation
  */
-export { createHandlers } from "./handlers.js";
-export type {
-  CreateHandlersOptions,
-  DocumentedBody,
-  DocumentedStatus,
-  LookupAnswer,
-  LookupOverride,
-  LookupOverrides,
-  LookupRequest,
-} from "./types.js";
+import { HttpResponse, http, type RequestHandler } from "msw";
+import type { operations } from "../generated/api.js";
+import { mockExamples } from "../generated/mock-examples.js";
+import { operations as table } from "../generated/operations.js";
+import { answerFor } from "../mock/answer-for.js";
+import { type BaseUrlOption, routesOf } from "../transport/routes.js";
+
+type OperationId = keyof operations;
+type Responses<Op extends OperationId> = operations[Op]["responses"];
+type BodyOf<R> = R extends { content: { "application/json": infer B } } ? B : undefined;
+
+/**
+ * One documented answer of `Op`: its status, its body as the spec types it (none for a 304), and
+ * optional headers (e.g. `retry-after` on a 429).
+ */
+export type MockResponse<Op extends OperationId> = {
+  [S in keyof Responses<Op>]: {
+    status: S;
+    headers?: Record<string, string>;
+  } & (BodyOf<Responses<Op>[S]> extends undefined
+    ? { body?: undefined }
+    : { body: BodyOf<Responses<Op>[S]> });
+}[keyof Responses<Op>];
+
+/**
+ * What a request to `Op` asked: its path parameters by the operation's own names (as the URL carries
+ * them: strings), its query string, and the request itself.
+ */
+export interface MockRequestParts<Op extends OperationId = OperationId> {
+  path: { readonly [Name in keyof operations[Op]["parameters"]["path"]]: string };
+  query: URLSearchParams;
+  request: Request;
+}
+
+/**
+ * An override: a fixed answer, or a function of the request that returns one (or a promise of one), or
+ * `undefined` to leave that request to the mock's answer.
+ */
+export type MockOverride<Op extends OperationId> =
+  | MockResponse<Op>
+  | ((request: MockRequestParts<Op>) => MockResponse<Op> | undefined | Promise<MockResponse<Op> | undefined>);
+
+/** Options of {@link createHandlers}. */
+export interface CreateHandlersOptions {
+  /**
+   * Where the services are, exactly as `createLookupClient` takes it (and checked the same way): one URL
+   * for all three, or `{ metadata, ordinals, runes }`. Default: `https://api.hiro.so` for metadata;
+   * ordinals and runes get handlers only when given a URL that is not Hiro's (they have no hosted default).
+   */
+  baseUrl?: BaseUrlOption | undefined;
+  /** Answers that replace the mock's for one operation (a pending token, a 429, a 500, an empty page…). */
+  overrides?: { [Op in OperationId]?: MockOverride<Op> } | undefined;
+}
+
+function respond(status: number, body: unknown, headers?: Record<string, string>): Response {
+  if (status === 304 || body === undefined) return new HttpResponse(null, { status, headers: headers ?? {} });
+  return HttpResponse.json(body as object, { status, headers: headers ?? {} });
+}
+
+/**
+ * MSW handlers for the lookups, one per operation and service URL: pass them to `setupServer(...)` or
+ * `setupWorker(...)`, or to `server.use(...)` for one test.
+ */
+export function createHandlers(options: CreateHandlersOptions = {}): RequestHandler[] {
+  const routes = routesOf(options.baseUrl, undefined, undefined);
+  const handlers: RequestHandler[] = [];
+  for (const [operationId, operation] of Object.entries(table)) {
+    const base = routes[operation.service]?.base;
+    if (base === undefined) continue;
+    const override = options.overrides?.[operationId as OperationId] as MockOverride<OperationId> | undefined;
+    const pattern = base + operation.path.replace(/\{([^}]+)\}/g, ":$1");
+    handlers.push(
+      http.get(pattern, async ({ request, params }) => {
+        const path = Object.fromEntries(
+          Object.entries(params).map(([name, value]) => [
+            name,
+            String(Array.isArray(value) ? value[0] : value),
+          ]),
+        );
+        const query = new URL(request.url).searchParams;
+        const chosen = typeof override === "function" ? await override({ path, query, request }) : override;
+        if (chosen) return respond(Number(chosen.status), chosen.body, chosen.headers);
+        const answer = answerFor(operationId, { path, query });
+        if (answer) return respond(answer.status, answer.body);
+        // A parameter the spec refuses: its documented 400, as the mock (Prism) answers.
+        const invalid = mockExamples[operationId]?.find((e) => e.status === 400);
+        return respond(400, invalid?.value ?? { error: "Bad Request" });
+      }),
+    );
+  }
+  return handlers;
+}

@@ -35,6 +35,8 @@ export type LocaleNotFoundErrorBody = Schemas["LocaleNotFoundError"];
 export type TokenErrorBody = Schemas["TokenError"];
 export type RateLimitErrorBody = Schemas["RateLimitError"];
 export type ServerErrorBody = Schemas["ServerError"];
+/** The body of a `410 Gone` from a retired host (its `documentation_url` says where to go). */
+export type ServiceRetiredErrorBody = Schemas["ServiceRetiredError"];
 
 /** The operation ids of openapi.yaml. */
 export type OperationId = keyof operations;

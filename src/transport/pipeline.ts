@@ -8,7 +8,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { SERVICES, serviceOf } from "../spec/services.js";
+import { operations, SERVICES, type ServiceName, serviceOf } from "../spec/services.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
@@ -32,9 +32,39 @@ export interface CallLimits {
   deadline: { at: number; totalMs: number };
 }
 
+/** Each operation's path as a pattern, one non-empty segment per path value. */
+const PATTERNS = Object.values(operations).map(
+  (operation) => new RegExp(`^${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
+);
+
+/**
+ * Checks where a request goes: under its service's base URL, the service prefix right after the base
+ * path (`<base>/<service>/v1/…`), on a path of the spec with a value in each of its path segments.
+ * Throws a HiroValidationError otherwise: nothing is sent. Another origin (a middleware moved the
+ * request) is let through, without the key. The values themselves go to the service as given (their
+ * types are checked before serialising, `rawPathValues` in routes.ts): `verify` asks the service about
+ * values the lookups refuse, to see its own 400.
+ */
+function checkDestination(url: URL, service: ServiceName, base: string): void {
+  const prefix = `${base}/${service}/v1/`;
+  if (!url.href.startsWith(prefix)) {
+    if (url.origin !== new URL(base).origin) return;
+    throw new HiroValidationError(
+      "path",
+      `must start with ${printable(prefix, 120)} (the service's prefix right after its base URL); got ${printable(url.href, 160)}`,
+    );
+  }
+  const path = url.pathname.slice(new URL(base).pathname.replace(/\/$/, "").length);
+  if (!PATTERNS.some((pattern) => pattern.test(path))) {
+    throw new HiroValidationError("path", `is not a path of the Hiro lookups; got ${printable(path, 80)}`);
+  }
+}
+
 /** The pipeline's fetch: `send(request)` for raw calls, `send(request, call)` for a lookup's call. */
 export function pipelineFetch(settings: PipelineSettings) {
-  return async function send(request: Request, callLimits?: CallLimits): Promise<Response> {
+  return async function send(given: Request, callLimits?: CallLimits): Promise<Response> {
+    // A fresh copy: its URL is the one fetch will use, whatever a subclass's `url` getter says.
+    const request = new Request(given);
     const url = new URL(request.url);
     const service = serviceOf(url.pathname);
     if (service === undefined) {
@@ -44,7 +74,8 @@ export function pipelineFetch(settings: PipelineSettings) {
       );
     }
     const route = routeOf(settings.routes, service);
-    const key = route.origin === url.origin ? route.apiKey : undefined;
+    checkDestination(url, service, route.base);
+    const key = url.href.startsWith(`${route.base}/`) ? route.apiKey : undefined;
     const init: RequestInit = { redirect: "manual" };
     if (key !== undefined) {
       const headers = new Headers(request.headers);
@@ -60,7 +91,7 @@ export function pipelineFetch(settings: PipelineSettings) {
       sharedSignal: false,
       nativeFetch: false,
       deadline: callLimits?.deadline,
-      // As openapi-fetch calls fetch: the Request it built, plus this attempt's init (no extra copy).
+      // As openapi-fetch calls fetch: the Request, plus this attempt's init (signal, no redirects, key).
       send: (signal) => settings.fetch()(request, { ...init, signal }),
       read: async (response, signal) => {
         bytes = await readBody(response, "bytes", settings.maxResponseBytes, settings.nativeFetch, signal);

@@ -3,10 +3,8 @@
  * rules are tested deterministically. Every lookup is a GET, so every attempt is safe to repeat.
  */
 
-/** Retry defaults, in one place. */
+/** The retry policy's constants (the `maxRetries` default is with the other options, in input/options.ts). */
 export const RETRY_DEFAULTS = {
-  /** Retries after the first attempt. */
-  maxRetries: 2,
   /** First backoff delay, in ms; doubles with each retry. Also the shortest wait, whatever `Retry-After` says. */
   initialDelayMs: 500,
   /** Longest backoff delay, in ms. */

@@ -84,12 +84,24 @@ export function routeOf(routes: Routes, service: ServiceName): Route {
 }
 
 /**
- * openapi-fetch joins the client's base URL and the path before any middleware runs: this first
- * middleware moves a `raw` request to its own service's base URL (the lookups already pass theirs).
+ * The client's own first middleware. It refuses a path value that is not a string or a number (an object
+ * or an array would be serialised into something else, e.g. `a,b`: issue 21), and, since openapi-fetch
+ * joins the client's base URL and the path before any middleware runs, moves a `raw` request to its own
+ * service's base URL (the lookups already pass theirs).
  */
 export function routing(routes: Routes, clientBase: string): Middleware {
   return {
-    onRequest({ request }) {
+    onRequest({ request, params }) {
+      const path: Record<string, unknown> = params.path ?? {};
+      for (const name in path) {
+        const type = typeof path[name];
+        if (type !== "string" && type !== "number" && type !== "bigint") {
+          throw new HiroValidationError(
+            name,
+            `must be a string or a number; got ${path[name] === null ? "null" : type}`,
+          );
+        }
+      }
       const service = serviceOf(new URL(request.url).pathname);
       if (service === undefined) return undefined;
       const { base } = routeOf(routes, service);

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { loadSpec, ROOT } from "../helpers/spec.js";
 
 const run = promisify(execFile);
@@ -81,11 +82,32 @@ describe("x-codeSamples", () => {
         throw new Error(`tsc failed on the samples:\n${error.stdout ?? String(error)}`);
       },
     );
-    for (const { sample, file } of files) {
-      const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
-      const { stdout } = await run(process.execPath, [tsx, "--tsconfig", tsconfig, file], { cwd: ROOT, env });
-      expect(stdout, sample.operationId).toMatch(EXPECTED[sample.operationId] ?? /./);
-    }
+    // All samples in one Node process (one start of tsx, not three), each one's output after a marker.
+    const runner = join(dir, "run-all.mts");
+    writeFileSync(
+      runner,
+      files
+        .map(
+          ({ sample, file }) =>
+            `console.log("@@ ${sample.operationId}");\nawait import(${JSON.stringify(file)});\n`,
+        )
+        .join(""),
+    );
+    const { stdout } = await run(process.execPath, ["--import", "tsx", runner], {
+      cwd: ROOT,
+      env: { ...env, TSX_TSCONFIG_PATH: tsconfig },
+    });
+    const outputs = new Map(
+      stdout
+        .split(/^@@ /m)
+        .slice(1)
+        .map((part): [string, string] => [part.slice(0, part.indexOf("\n")), part]),
+    );
+    expect([...outputs.keys()]).toEqual(files.map(({ sample }) => sample.operationId));
+    for (const { sample } of files)
+      expect(outputs.get(sample.operationId), sample.operationId).toMatch(
+        EXPECTED[sample.operationId] ?? /./,
+      );
   }, 90_000);
 
   it("the curl samples answer 200 with the example from the mock", async () => {
@@ -105,18 +127,15 @@ describe("x-codeSamples", () => {
     }
   });
 
-  it("the CLI samples run against the mock (tsx src/cli/main.ts in place of npx hiro-lookup)", async () => {
+  it("the CLI samples run against the mock (the CLI bundled from src/ in place of npx hiro-lookup)", async () => {
     for (const sample of byLabel("CLI")) {
       const line = withMock(sample.source)
         .replace(/\\\n\s*/g, "")
         .trim();
       const args = line.split(/\s+/);
       expect(args.slice(0, 2), sample.operationId).toEqual(["npx", "hiro-lookup"]);
-      const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
-      const { stdout } = await run(process.execPath, [tsx, "src/cli/main.ts", ...args.slice(2)], {
-        cwd: ROOT,
-        env,
-      });
+      const { code, stdout, stderr } = await runCliProcess(args.slice(2), env);
+      expect(code, stderr).toBe(0);
       expect(stdout, sample.operationId).toMatch(EXPECTED[sample.operationId] ?? /./);
     }
   }, 60_000);

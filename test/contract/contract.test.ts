@@ -42,11 +42,13 @@ const EXPECTED: Record<string, HiroApiErrorKind | "ok"> = {
   "getSftMetadata 500": "server_error",
   "getSatoshiInscriptions 200": "ok",
   "getSatoshiInscriptions 400": "invalid_request",
+  "getSatoshiInscriptions 410": "service_retired",
   "getSatoshiInscriptions 429": "rate_limited",
   "getSatoshiInscriptions 500": "server_error",
   "getTransactionActivity 200": "ok",
   "getTransactionActivity 304": "not_modified",
   "getTransactionActivity 400": "invalid_request",
+  "getTransactionActivity 410": "service_retired",
   "getTransactionActivity 429": "rate_limited",
   "getTransactionActivity 500": "server_error",
 };
@@ -79,7 +81,10 @@ function call(
         options,
       );
     case "getSatoshiInscriptions":
-      return client.getSatoshiInscriptions({ ordinal: path.ordinal ?? ORDINAL, limit: 20, ...offset }, options);
+      return client.getSatoshiInscriptions(
+        { ordinal: path.ordinal ?? ORDINAL, limit: 20, ...offset },
+        options,
+      );
     case "getTransactionActivity":
       return client.getTransactionActivity({ tx_id: path.tx_id ?? TX_ID, limit: 20, ...offset }, options);
   }

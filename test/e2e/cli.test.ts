@@ -1,8 +1,8 @@
 /** The CLI run as a real process against the Prism mock of the global setup. */
-import { execFile, spawn } from "node:child_process";
-import { promisify } from "node:util";
+import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { bindablePort } from "../../src/mock/prism.js";
+import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
 
@@ -10,26 +10,9 @@ const baseUrl = inject("prismUrl");
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `hiro-lookup <args>` as a process (through tsx, so the source is what runs). */
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const node = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...args] as const;
-  try {
-    const { stdout, stderr } = await promisify(execFile)(node[0], node.slice(1), {
-      cwd: ROOT,
-      env: { ...process.env, HIRO_API_KEY: "", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Runs `hiro-lookup <args>` as a process (the sources, bundled once for the run), with no API key set. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCliProcess(args, { HIRO_API_KEY: "", ...env });
 
 const mock = ["--base-url", baseUrl, "--retries", "0"];
 
@@ -222,7 +205,8 @@ describe("hiro-lookup CLI (as a process)", () => {
     const prisms = () => markedProcesses(marker, "prism-cli");
     // A token whose metadata stays pending, with --wait: the CLI keeps asking until it is stopped.
     const args = ["--mock", "sft", PRINCIPAL, "99", "--wait", "--wait-timeout", "60000"];
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    const [node, ...rest] = cliCommand(args);
+    const child = spawn(node, rest, {
       cwd: ROOT,
       env: { ...process.env, HIRO_API_KEY: "", HIRO_MOCK_PORT: String(port), [MARKER_VARIABLE]: marker },
       stdio: "ignore",

@@ -35,6 +35,28 @@ const OVERFLOW_CHECK = `[...document.querySelectorAll("table, pre")].flatMap((el
   return out;
 })`;
 
+/**
+ * In-page check of the guide: the page's scroll width, how many tables it has, each table or code
+ * block whose box runs past the page's column, and each table that hides columns behind a sideways
+ * scroll (code blocks may scroll).
+ */
+const GUIDE_LAYOUT_CHECK = `(() => {
+  const column = document.querySelector("main").getBoundingClientRect();
+  const right = Math.min(column.right, window.innerWidth) + 1;
+  const problems = [...document.querySelectorAll("main table, main pre")].flatMap((el) => {
+    const text = el.textContent.trim().slice(0, 40);
+    const out = [];
+    if (el.getBoundingClientRect().right > right) out.push(el.tagName + " runs off the page: " + text);
+    if (el.tagName === "TABLE" && el.scrollWidth > el.clientWidth + 1) out.push("table scrolls sideways: " + text);
+    return out;
+  });
+  return {
+    pageWidth: document.documentElement.scrollWidth,
+    tables: document.querySelectorAll("main table").length,
+    problems,
+  };
+})()`;
+
 /** In-page check: a code name in a table sits on one line (its rects share one top). */
 const MIDWORD_CHECK = `[...document.querySelectorAll("table code")].filter((code) => {
   const tops = new Set([...code.getClientRects()].map((r) => Math.round(r.top)));
@@ -181,6 +203,46 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
       expect(broken).toEqual([]);
     });
   }
+
+  it("gives the guide a table of contents whose links reach each section's anchored heading", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server?.url}/guide.html`, { waitUntil: "load" });
+    const toc = page.getByRole("navigation", { name: "Contents" });
+    const entries = await toc
+      .getByRole("link")
+      .evaluateAll((links) =>
+        links.map((link) => ({ text: link.textContent, href: link.getAttribute("href") })),
+      );
+    const sections = await page
+      .locator("main > h2[id]")
+      .evaluateAll((headings) =>
+        headings.map((h) => ({ id: h.id, anchor: h.querySelector("a.anchor")?.getAttribute("href") })),
+      );
+    expect(sections.length).toBeGreaterThanOrEqual(8);
+    expect(entries.map((e) => e.href)).toEqual(sections.map((s) => `#${s.id}`));
+    for (const s of sections) expect(s.anchor).toBe(`#${s.id}`);
+    expect(entries.map((e) => e.text)).toContain("Quirks");
+    await toc.getByRole("link", { name: "Quirks" }).click();
+    await page.waitForURL(/guide\.html#quirks$/);
+    const top = await page.locator("#quirks").evaluate((h) => h.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(100);
+  });
+
+  it("lays the guide out at 390 px: the page does not scroll sideways, every table stays in its column", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server?.url}/guide.html`, { waitUntil: "load" });
+    await mkdir(resolve(ROOT, "reports"), { recursive: true });
+    await page.screenshot({ path: resolve(ROOT, "reports/guide-390.png"), fullPage: true });
+    const layout = (await page.evaluate(GUIDE_LAYOUT_CHECK)) as {
+      pageWidth: number;
+      tables: number;
+      problems: string[];
+    };
+    expect(layout.pageWidth, "the page scrolls sideways").toBeLessThanOrEqual(390);
+    expect(layout.tables).toBeGreaterThan(0);
+    expect(layout.problems).toEqual([]);
+  });
 
   it("loads nothing from outside 127.0.0.1, logs no console error and has no failed request", () => {
     expect(outside).toEqual([]);

@@ -1,14 +1,13 @@
 /**
  * The README's "Command line" lines, run as written against the Prism mock of the global setup: the
  * `export` line's variables are set, pointing at the mock (nothing leaves the machine), and each
- * command line is run. In a clone `npx hiro-lookup` fails (npm exec does not run a package's own bin
- * from its own folder), so each `npx hiro-lookup …` runs as the README says a clone should:
- * `npm run -s cli -- …`.
+ * `npx hiro-lookup …` line runs the CLI from the sources (bundled once for the run, see
+ * test/helpers/cli-bundle-setup.ts), which is what `npx hiro-lookup` runs once the package is built.
  */
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { ROOT } from "../helpers/spec.js";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -23,22 +22,14 @@ const exported = lines
   .map((assignment) => assignment.split("=")[0] as string);
 const commands = lines.filter((line) => !line.startsWith("export "));
 
-/** `npm run -s cli -- <args>`: the clone's way, in the environment the README's lines set. */
-function cloneCli(args: string[], env: Record<string, string>) {
-  // npm_* variables describe this test run's npm, not the clone's: keep them out (the cache is kept).
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !key.startsWith("HIRO_") && (!key.startsWith("npm_") || key === "npm_config_cache"),
-    ),
+/** `hiro-lookup <args>` in the environment the README's lines set (none of this run's HIRO_* variables). */
+function readmeCli(args: string[], env: Record<string, string>) {
+  const unset = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((key) => key.startsWith("HIRO_"))
+      .map((key) => [key, undefined]),
   );
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      "npm",
-      ["run", "-s", "cli", "--", ...args],
-      { cwd: ROOT, env: { ...base, ...env }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runCliProcess(args, { ...unset, ...env });
 }
 
 describe("the README's command lines", () => {
@@ -56,7 +47,7 @@ describe("the README's command lines", () => {
       // A token-metadata line without --mock would go to api.hiro.so: not in a test, so not in the README.
       if (args.includes("sft")) expect(args).toContain("--mock");
       const env = Object.fromEntries(exported.map((name) => [name, inject("prismUrl")]));
-      const run = await cloneCli(args, { ...env, HIRO_API_KEY: "" });
+      const run = await readmeCli(args, { ...env, HIRO_API_KEY: "" });
       expect(run, run.stderr).toMatchObject({ code: 0 });
       const values: unknown[] = args.includes("--all")
         ? args.includes("--json")

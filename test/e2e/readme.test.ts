@@ -1,24 +1,88 @@
-/** The README's usage example, run as written (its import pointed at the source) against the mock. */
+/**
+ * The README's TypeScript examples (the usage example, the middleware example) as written: typechecked
+ * against the package (in this repository `hiro-lookup` resolves to src/), then run against the mock
+ * with their imports pointed at the source. And its list of errors names every error class exported.
+ */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import * as api from "../../src/index.js";
 import { ROOT } from "../helpers/spec.js";
 
-it("the README usage example runs against the mock", async () => {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const example = /## Usage\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  expect(example).toContain("createLookupClient");
-  const dir = mkdtempSync(join(tmpdir(), "hiro-readme-"));
-  const file = join(dir, "example.mts");
-  writeFileSync(file, (example ?? "").replace('from "hiro-lookup"', `from "${join(ROOT, "src/index.ts")}"`));
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", file], {
-    cwd: ROOT,
-    env: { ...process.env, HIRO_BASE_URL: inject("prismUrl"), HIRO_API_KEY: "" },
+const run = promisify(execFile);
+const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+/** Every ```ts block of the README, in order. */
+const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+const usage = /## Usage\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+const middleware = examples.find((example) => example.includes("validateResponses(")) ?? "";
+
+/** The example with its package imports pointed at the source, so Node runs it with no build. */
+const fromSource = (example: string) =>
+  example
+    .replace('from "hiro-lookup/validators"', `from "${join(ROOT, "src/validators.ts")}"`)
+    .replace('from "hiro-lookup"', `from "${join(ROOT, "src/index.ts")}"`);
+
+describe("the README's TypeScript examples", () => {
+  // Under the project, in the git-ignored .tmp/, so that `hiro-lookup` resolves as it does for a user.
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, ".tmp/readme-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("are the usage example and a middleware example with the validators", () => {
+    expect(examples).toHaveLength(2);
+    expect(usage).toContain("createLookupClient");
+    expect(middleware).toContain('import { responseValidators } from "hiro-lookup/validators"');
   });
-  expect(stdout).toContain("key-alex-autoalex-v1 #35 250");
-  expect(stdout).toContain("#0 6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0");
-  expect(stdout).toContain("etching Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z");
-}, 30_000);
+
+  it("typecheck as written, importing hiro-lookup and hiro-lookup/validators", async () => {
+    const files = examples.map((example, i) => {
+      const file = join(dir, `example-${i}.ts`);
+      writeFileSync(file, example);
+      return file;
+    });
+    const tsconfig = join(dir, "tsconfig.json");
+    writeFileSync(tsconfig, JSON.stringify({ extends: join(ROOT, "tsconfig.json"), include: files }));
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+    const result = await run(process.execPath, [tsc, "--noEmit", "-p", tsconfig], { cwd: ROOT }).then(
+      () => "",
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(result).toBe("");
+  }, 60_000);
+
+  it.each([
+    [
+      "usage",
+      usage,
+      [
+        "key-alex-autoalex-v1 #35 250",
+        "#0 6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0",
+        "etching Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z",
+      ],
+    ],
+    ["middleware", middleware, ["1 6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0"]],
+  ])(
+    "the %s example runs against the mock",
+    async (name, example, expected) => {
+      const file = join(dir, `${name}.mts`);
+      writeFileSync(file, fromSource(example));
+      const { stdout } = await run(process.execPath, ["--import", "tsx", file], {
+        cwd: ROOT,
+        env: { ...process.env, HIRO_BASE_URL: inject("prismUrl"), HIRO_API_KEY: "" },
+      });
+      for (const text of expected) expect(stdout).toContain(text);
+    },
+    30_000,
+  );
+});
+
+it("the README's list of errors names every error class the package exports", () => {
+  const errors = /\nErrors: ([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";
+  const exported = Object.entries(api)
+    .filter(([, value]) => typeof value === "function" && value.prototype instanceof Error)
+    .map(([name]) => name);
+  expect(exported).toContain("HiroWaitTimeoutError");
+  for (const name of exported) expect(errors, name).toContain(`\`${name}\``);
+});

@@ -25,9 +25,15 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 /**
  * Prints one line per tier (files, counts, time) and then the plain closing line CI reads
  * (`N passed, N failed`), after vitest's own summary, and writes the same to reports/vitest-summary.json.
- * Skipped tests are listed too, so a skip cannot hide.
+ * Skipped tests are listed too, so a skip cannot hide, and so are the opt-in files the run left out.
  */
 export default class SummaryReporter implements Reporter {
+  /** Opt-in test files this run leaves out, each with how to run it (printed, never silent). */
+  private readonly notRun: readonly string[];
+  constructor(options: { notRun?: readonly string[] } = {}) {
+    this.notRun = options.notRun ?? [];
+  }
+
   private runStart = performance.now();
   private readonly spans = new Map<string, { start: number; end?: number }>();
 
@@ -86,6 +92,7 @@ export default class SummaryReporter implements Reporter {
         `${seconds(t.from * 1000)}–${seconds(t.to * 1000)} s into the run`,
     );
     const wall = seconds(now - this.runStart);
+    if (this.notRun.length > 0) lines.push(`not run (opt-in): ${this.notRun.join("; ")}`);
     const tail = total.skipped > 0 ? `, ${total.skipped} skipped` : "";
     process.stdout.write(
       `\n${lines.join("\n")}\nvitest: ${wall} s\n\n${total.passed} passed, ${total.failed} failed${tail}\n`,

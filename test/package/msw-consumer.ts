@@ -1,14 +1,14 @@
 /**
  * `hiro-lookup/msw` as an app's jest suite uses it: the installed tarball, required as CommonJS from a
  * jest test in jest's `node` environment, with msw's `setupServer`. msw is the oldest release the peer
- * range admits (2.10.5, this repository's `msw-oldest` alias), linked in as `msw`; jest is this
+ * range admits (2.10.0, this repository's `msw-oldest` alias), linked in as `msw`; jest is this
  * repository's. Used by package.test.ts, which owns the packed, installed tarball.
  */
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** The oldest msw the peer range `^2.10.5` admits; the jest run checks it got that one. */
-export const OLDEST_MSW = "2.10.5";
+/** The oldest msw the peer range `^2.10.0` admits; the jest run checks it got that one. */
+export const OLDEST_MSW = "2.10.0";
 
 const JEST_TEST = `const { createLookupClient, HiroApiError } = require("hiro-lookup");
 const { createHandlers } = require("hiro-lookup/msw");

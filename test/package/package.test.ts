@@ -9,7 +9,15 @@
  * cache.) Only if that fails does it fall back to `npm install --prefer-offline`.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -181,9 +189,10 @@ afterAll(async () => {
 });
 
 describe("the packed tarball", () => {
-  it("holds dist, the guide, openapi.yaml, README.md, CHANGELOG.md and package.json, and nothing else", () => {
+  it("holds dist, the guide, openapi.yaml, README.md, CHANGELOG.md, LICENSE and package.json, and nothing else", () => {
     expect(tarballFiles.filter((path) => !path.startsWith("dist/"))).toEqual([
       "CHANGELOG.md",
+      "LICENSE",
       "README.md",
       "docs/guide.md",
       "openapi.yaml",
@@ -198,6 +207,26 @@ describe("the packed tarball", () => {
     for (const target of targets) expect(tarballFiles).toContain(target.slice(2));
     expect(tarballFiles).toEqual(expect.arrayContaining(["dist/index.d.ts", "dist/index.d.cts"]));
   });
+
+  it("carries the MIT license that package.json names, to the project's contributors", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { license: string };
+    expect(manifest.license).toBe("MIT");
+    const license = readFileSync(join(ROOT, "LICENSE"), "utf8");
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} hiro-lookup contributors\n/);
+    expect(license).toContain('THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND');
+  });
+
+  it(
+    "in this clone, `npx hiro-lookup` runs the built bin (dist/cli.js), as the README says",
+    async () => {
+      const npx = await run("npx", ["hiro-lookup", "--help"], ROOT);
+      expect(npx.code, npx.stderr).toBe(0);
+      const built = await ok(process.execPath, [join(ROOT, "dist/cli.js"), "--help"], ROOT);
+      expect(npx.stdout).toBe(built.stdout);
+      expect(npx.stdout).toContain("sat-inscriptions");
+    },
+    TIMEOUT_MS,
+  );
 
   it("declares Prism an optional peer dependency whose range admits the tested release", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
@@ -227,6 +256,108 @@ describe("the packed tarball", () => {
       const result = await run(bin("attw"), [tarball, "--format", "ascii"], work);
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(result.stdout).toContain("No problems found");
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe("hiro-lookup/msw in a consumer's tests", () => {
+  /** msw and jest as the consumer's own devDependencies (links to this project's installs: no network). */
+  const linkDevDependencies = () => {
+    for (const name of ["msw", "jest"]) {
+      const link = join(consumer, "node_modules", name);
+      if (!existsSync(link)) symlinkSync(join(ROOT, "node_modules", name), link, "dir");
+    }
+  };
+
+  // First: the consumer has no msw yet (the jest test below links it in).
+  it(
+    "loads its main entry without msw; hiro-lookup/msw then fails naming msw (an optional peer)",
+    async () => {
+      writeFileSync(
+        join(consumer, "no-msw.cjs"),
+        `require("hiro-lookup");
+try { require("hiro-lookup/msw"); console.log("loaded"); } catch (e) { console.log(e.code, e.message.includes("'msw'")); }
+`,
+      );
+      expect((await ok(process.execPath, ["no-msw.cjs"], consumer)).stdout.trim()).toBe(
+        "MODULE_NOT_FOUND true",
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "works under jest in ESM mode (setupServer, msw 2.15): the mock's answers and a typed override",
+    async () => {
+      linkDevDependencies();
+      // Jest in ESM mode: msw 2.15 depends on an ESM-only package that jest's CommonJS mode cannot
+      // require on Node < 24.9 (its own message says so). The guide tells users the same.
+      writeFileSync(
+        join(consumer, "jest.config.mjs"),
+        `export default { testEnvironment: "node", testMatch: ["**/*.jest.mjs"], transform: {} };\n`,
+      );
+      writeFileSync(
+        join(consumer, "lookup.jest.mjs"),
+        `import { setupServer } from "msw/node";
+import { createHandlers } from "hiro-lookup/msw";
+import { createLookupClient } from "hiro-lookup";
+const base = "http://indexer.test";
+const server = setupServer(...createHandlers({ baseUrl: base }));
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+const client = createLookupClient({ baseUrl: base, maxRetries: 0 });
+test("any sat: an empty page", async () => {
+  expect(await client.getSatoshiInscriptions({ ordinal: 5000000000 })).toEqual({ limit: 20, offset: 0, total: 0, results: [] });
+});
+test("a pending token, overridden for one test", async () => {
+  server.use(...createHandlers({ baseUrl: base, overrides: { getSftMetadata: { status: 422, body: { error: "Token metadata fetch in progress" } } } }));
+  await expect(client.getSftMetadata({ principal: "${PRINCIPAL}", token_id: 35 })).rejects.toMatchObject({ kind: "metadata_pending" });
+});
+`,
+      );
+      const jestBin = join(ROOT, "node_modules/jest/bin/jest.js");
+      const jest = await run(process.execPath, ["--experimental-vm-modules", jestBin, "--ci"], consumer);
+      expect(jest.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
+      expect(jest.code).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    `hiro-lookup/msw under jest in Node: setupServer, msw ${OLDEST_MSW}, the CommonJS build`,
+    async () => {
+      const dir = join(work, "consumer-jest");
+      const [jest = "", ...args] = prepareJestConsumer(dir, join(consumer, "node_modules/hiro-lookup"), ROOT);
+      const result = await run(process.execPath, [jest, ...args], dir);
+      expect(jestResults(result.stdout), result.stderr).toEqual([
+        [`runs msw ${OLDEST_MSW}`, "passed"],
+        ["a token of the spec's examples", "passed"],
+        ["a sat no example names: an empty page", "passed"],
+        ["an override for one test: a 500", "passed"],
+        ["the override is gone after resetHandlers", "passed"],
+      ]);
+      expect(result.code).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "importing the main entry never loads msw",
+    async () => {
+      writeFileSync(
+        join(consumer, "no-msw.mjs"),
+        `import { createRequire } from "node:module";
+await import("hiro-lookup");
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes("/msw/"));
+console.log(JSON.stringify({ loaded }));
+`,
+      );
+      const result = await ok(process.execPath, ["--trace-warnings", "no-msw.mjs"], consumer);
+      expect(JSON.parse(result.stdout)).toEqual({ loaded: [] });
+      const index = readFileSync(join(consumer, "node_modules/hiro-lookup/dist/index.js"), "utf8");
+      expect(index).not.toMatch(/from ["']msw/);
     },
     TIMEOUT_MS,
   );
@@ -271,40 +402,6 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
       );
       const result = await ok(process.execPath, ["cjs.cjs", baseUrl], consumer);
       expect(JSON.parse(result.stdout)).toEqual({ total: page.total, error: "function", cjs: "object" });
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    "loads its main entry without msw; hiro-lookup/msw then fails naming msw (an optional peer)",
-    async () => {
-      writeFileSync(
-        join(consumer, "no-msw.cjs"),
-        `require("hiro-lookup");
-try { require("hiro-lookup/msw"); console.log("loaded"); } catch (e) { console.log(e.code, e.message.includes("'msw'")); }
-`,
-      );
-      expect((await ok(process.execPath, ["no-msw.cjs"], consumer)).stdout.trim()).toBe(
-        "MODULE_NOT_FOUND true",
-      );
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    `hiro-lookup/msw under jest in Node: setupServer, msw ${OLDEST_MSW}, the CommonJS build`,
-    async () => {
-      const dir = join(work, "consumer-jest");
-      const [jest = "", ...args] = prepareJestConsumer(dir, join(consumer, "node_modules/hiro-lookup"), ROOT);
-      const result = await run(process.execPath, [jest, ...args], dir);
-      expect(jestResults(result.stdout), result.stderr).toEqual([
-        [`runs msw ${OLDEST_MSW}`, "passed"],
-        ["a token of the spec's examples", "passed"],
-        ["a sat no example names: an empty page", "passed"],
-        ["an override for one test: a 500", "passed"],
-        ["the override is gone after resetHandlers", "passed"],
-      ]);
-      expect(result.code).toBe(0);
     },
     TIMEOUT_MS,
   );

@@ -1,32 +1,24 @@
 /**
  * The browser bundle budgets of issue 11, measured by size-limit (.size-limit.js, gzip, openapi-fetch
- * bundled in): an app importing only `createLookupClient` within its guard (the 6,000 B target is missed
- * and the gap printed, see .size-limit.js), each middleware ≤ 400 B on top of it,
- * the whole main entry and `hiro-lookup/validators` within their limits. The figures are printed. Then
- * the browser-safety checks (scripts/size-check.ts) on the whole main entry.
+ * bundled in): an app importing only `createLookupClient` within its guard (issue 17's 10,300 B budget is
+ * missed and the gap printed, see .size-limit.js), each middleware ≤ 400 B on top of it,
+ * the whole main entry and `hiro-lookup/validators` within their limits. The figures are printed. That
+ * the bundle needs no Node globals is proven on real runtimes instead: Chromium and workerd run the
+ * library in `npm run test:runtimes` (scripts/test-runtimes.ts).
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type BrowserSafety,
-  bundleForBrowser,
-  checkBrowserSafety,
-  formatSafety,
-  scanForNodeGlobals,
-} from "../../scripts/size-check.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SIZE_LIMIT = join(ROOT, "node_modules/size-limit/bin.js");
 const CORE = "createLookupClient";
 const MIDDLEWARE = ["createLookupClient + etagCache", "createLookupClient + validateResponses"];
 const MIDDLEWARE_LIMIT = 400;
-/** Issue 11's target for the core, reported against (the test guards growth with `.size-limit.js`'s limit). */
-const CORE_TARGET = 6000;
+/** Issue 17's budget for the core, reported against (the test guards growth with `.size-limit.js`'s limit). */
+const CORE_TARGET = 10_300;
 
 /** One entry of `size-limit --json`. */
 interface SizeResult {
@@ -71,7 +63,7 @@ beforeAll(async () => {
 describe("browser bundle budgets (size-limit)", () => {
   it(`keeps an app importing only ${CORE} within its growth guard, openapi-fetch included`, () => {
     console.log(
-      `${CORE}: ${core.size} B gzip; issue 11's target ${CORE_TARGET} B: missed by ${core.size - CORE_TARGET} B`,
+      `${CORE}: ${core.size} B gzip; issue 17's budget ${CORE_TARGET} B: missed by ${core.size - CORE_TARGET} B`,
     );
     expect(
       core.size,
@@ -92,50 +84,4 @@ describe("browser bundle budgets (size-limit)", () => {
       expect(entry.size, `${name}: ${entry.size} B gzip`).toBeLessThanOrEqual(entry.sizeLimit);
     },
   );
-});
-
-describe("the main entry is browser-safe", () => {
-  let safety: BrowserSafety;
-  beforeAll(async () => {
-    safety = await checkBrowserSafety();
-    console.log(formatSafety(safety));
-  }, 60_000);
-
-  it("imports no Node built-in module", () => {
-    expect(safety.nodeImports).toEqual([]);
-    expect(safety.code).not.toMatch(/from\s*["']node:|import\(\s*["']node:|require\(/);
-  });
-
-  it("uses no Buffer and no process outside a `typeof process` guard", () => {
-    expect(safety.buffer).toEqual([]);
-    expect(safety.unguardedProcess).toEqual([]);
-  });
-
-  it("runs, and makes a lookup, in a context without process, Buffer or require", () => {
-    expect(safety.sandboxError).toBeUndefined();
-  });
-});
-
-describe("the safety checks themselves", () => {
-  it("tell a guarded process use from an unguarded one, and find Buffer", () => {
-    expect(scanForNodeGlobals('const a=typeof process=="object"&&process.versions.node;')).toMatchObject({
-      guardedProcess: [expect.any(String)],
-      unguardedProcess: [],
-    });
-    const bad = scanForNodeGlobals("const k=process.env.KEY;const b=Buffer.from(k);");
-    expect(bad.unguardedProcess).toHaveLength(1);
-    expect(bad.buffer).toHaveLength(1);
-  });
-
-  it("list a Node built-in import, with its importer", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "size-check-"));
-    try {
-      const file = join(dir, "uses-fs.ts");
-      writeFileSync(file, 'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n');
-      const { nodeImports } = await bundleForBrowser(file);
-      expect(nodeImports).toEqual([expect.stringMatching(/^node:fs \(imported by .*uses-fs\.ts\)$/)]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
 });

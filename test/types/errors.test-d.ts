@@ -11,8 +11,11 @@ import {
   type HiroNetworkError,
   type HiroTimeoutError,
   type HiroWaitTimeoutError,
+  type InvalidSatoshiOrdinalErrorBody,
+  type ServiceRetiredErrorBody,
   type SftNotFoundErrorBody,
   type TokenErrorBody,
+  type ValidationErrorBody,
 } from "../../src/index.js";
 
 declare function lookup(): Promise<unknown>;
@@ -46,6 +49,17 @@ describe("HiroApiError after instanceof", () => {
       expectTypeOf(e.body.message).toEqualTypeOf<string>();
     }
     if (e.is("invalid_response")) expectTypeOf(e.body).toEqualTypeOf<string>();
+    if (e.is("invalid_request")) {
+      // Usable, not unknown: the documented bodies, or the text of an undocumented one.
+      expectTypeOf(e.body).toEqualTypeOf<ValidationErrorBody | InvalidSatoshiOrdinalErrorBody | string>();
+      if (typeof e.body !== "string") expectTypeOf(e.body.error).toBeString();
+      if (typeof e.body !== "string" && "message" in e.body) expectTypeOf(e.body.message).toBeString();
+    }
+    if (e.is("service_retired")) {
+      expectTypeOf(e.body).toEqualTypeOf<ServiceRetiredErrorBody | string>();
+      if (typeof e.body !== "string")
+        expectTypeOf(e.body.documentation_url).toEqualTypeOf<string | undefined>();
+    }
     if (e.is("not_modified")) expectTypeOf(e.body).toEqualTypeOf<undefined>();
     // @ts-expect-error "notfound" is not a kind.
     void e.is("notfound");

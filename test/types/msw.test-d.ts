@@ -1,31 +1,54 @@
 /**
- * Types of `hiro-lookup/msw`'s overrides. Nothing here runs: Vitest's typecheck mode (and `tsc -p .`)
- * checks that a documented status with its documented body compiles, and that each misspelt status,
- * field or lookup is an error (an unused `@ts-expect-error` fails the check).
+ * `hiro-lookup/msw` overrides are typed by the spec: a documented status with its documented body
+ * compiles; a misspelt field, status, lookup or path name does not (an unused `@ts-expect-error` fails
+ * the check). Nothing here runs: Vitest's typecheck mode and `tsc -p .` check it.
  */
-import type { HttpHandler } from "msw";
+import type { RequestHandler } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
-import type {
-  RateLimitErrorBody,
-  ServerErrorBody,
-  SftMetadataResponse,
-  SftNotFoundErrorBody,
-} from "../../src/index.js";
+import type { RateLimitErrorBody, SftMetadataResponse, SftNotFoundErrorBody } from "../../src/index.js";
 import {
-  type CreateHandlersOptions,
   createHandlers,
-  type DocumentedBody,
-  type DocumentedStatus,
-  type LookupAnswer,
-  type LookupRequest,
+  type MockOverride,
+  type MockRequestParts,
+  type MockResponse,
 } from "../../src/msw/index.js";
 
 const baseUrl = "https://indexer.test";
+type BodyFor<Op extends Parameters<typeof bodyOf>[0], S> = Extract<MockResponse<Op>, { status: S }>["body"];
+declare function bodyOf(op: "getSftMetadata" | "getSatoshiInscriptions" | "getTransactionActivity"): void;
 
-describe("createHandlers", () => {
-  it("returns msw's HttpHandler[] and takes the client's base URL shapes", () => {
-    expectTypeOf(createHandlers()).toEqualTypeOf<HttpHandler[]>();
-    expectTypeOf(createHandlers({ baseUrl })).toEqualTypeOf<HttpHandler[]>();
+describe("msw overrides", () => {
+  it("accepts documented answers", () => {
+    createHandlers({
+      overrides: {
+        getSftMetadata: { status: 422, body: { error: "Token metadata fetch in progress" } },
+        getSatoshiInscriptions: { status: 200, body: { limit: 20, offset: 0, total: 0, results: [] } },
+        getTransactionActivity: { status: 304 },
+      },
+    });
+    expectTypeOf<MockResponse<"getSftMetadata">["status"]>().toEqualTypeOf<
+      200 | 304 | 400 | 404 | 422 | 429 | 500
+    >();
+  });
+  it("refuses a misspelt field, an undocumented status, a wrong body and an unknown operation", () => {
+    const misspelt: MockResponse<"getSatoshiInscriptions"> = {
+      status: 200,
+      // @ts-expect-error: `totl` is not a field of a page
+      body: { limit: 20, offset: 0, totl: 0, results: [] },
+    };
+    // @ts-expect-error: 418 is not a documented status
+    const teapot: MockResponse<"getSftMetadata"> = { status: 418, body: {} };
+    // @ts-expect-error: a 422's body has an `error` string
+    const wrongBody: MockOverride<"getSftMetadata"> = { status: 422, body: { message: 1 } };
+    // @ts-expect-error: no such operation
+    createHandlers({ overrides: { getSftMetadatas: { status: 200, body: {} } } });
+    expectTypeOf([misspelt, teapot, wrongBody]).toBeArray();
+  });
+});
+
+describe("createHandlers: options", () => {
+  it("returns msw's handlers and takes the client's base URL shapes", () => {
+    expectTypeOf(createHandlers()).toEqualTypeOf<RequestHandler[]>();
     createHandlers({ baseUrl: { ordinals: "http://127.0.0.1:3000", runes: "http://127.0.0.1:3001" } });
     // @ts-expect-error: no such service
     createHandlers({ baseUrl: { ordinal: "http://127.0.0.1:3000" } });
@@ -34,40 +57,29 @@ describe("createHandlers", () => {
   });
 
   it("derives each lookup's statuses and bodies from the spec", () => {
-    expectTypeOf<DocumentedStatus<"getSftMetadata">>().toEqualTypeOf<
-      200 | 304 | 400 | 404 | 422 | 429 | 500
+    expectTypeOf<MockResponse<"getSatoshiInscriptions">["status"]>().toEqualTypeOf<
+      200 | 400 | 410 | 429 | 500
     >();
-    expectTypeOf<DocumentedStatus<"getSatoshiInscriptions">>().toEqualTypeOf<200 | 400 | 429 | 500>();
-    expectTypeOf<DocumentedBody<"getSftMetadata", 200>>().toEqualTypeOf<SftMetadataResponse>();
-    expectTypeOf<DocumentedBody<"getSftMetadata", 404>>().toEqualTypeOf<SftNotFoundErrorBody>();
-    expectTypeOf<DocumentedBody<"getTransactionActivity", 429>>().toEqualTypeOf<RateLimitErrorBody>();
-    expectTypeOf<DocumentedBody<"getTransactionActivity", 500>>().toEqualTypeOf<ServerErrorBody>();
-    expectTypeOf<DocumentedBody<"getSftMetadata", 304>>().toBeNever();
+    expectTypeOf<BodyFor<"getSftMetadata", 200>>().toEqualTypeOf<SftMetadataResponse>();
+    expectTypeOf<BodyFor<"getSftMetadata", 404>>().toEqualTypeOf<SftNotFoundErrorBody>();
+    expectTypeOf<BodyFor<"getTransactionActivity", 429>>().toEqualTypeOf<RateLimitErrorBody>();
   });
 });
 
-describe("overrides: what compiles", () => {
-  it("a pending token, a 429 with Retry-After, a 500, an empty page, a 304", () => {
-    const options: CreateHandlersOptions = {
+describe("overrides: more that compiles", () => {
+  it("a 429 with Retry-After, a 500", () => {
+    createHandlers({
       baseUrl,
       overrides: {
-        getSftMetadata: { status: 422, body: { error: "Token metadata fetch in progress" } },
         getSatoshiInscriptions: {
           status: 429,
           headers: { "Retry-After": "2" },
           body: { message: "API rate limit exceeded" },
         },
-        getTransactionActivity: { status: 200, body: { limit: 20, offset: 0, total: 0, results: [] } },
-      },
-    };
-    createHandlers(options);
-    createHandlers({
-      overrides: {
         getTransactionActivity: {
           status: 500,
           body: { statusCode: 500, error: "Internal Server Error", message: "boom" },
         },
-        getSftMetadata: { status: 304, headers: { ETag: '"1"' } },
       },
     });
   });
@@ -87,33 +99,25 @@ describe("overrides: what compiles", () => {
             : undefined,
       },
     });
-    expectTypeOf<LookupRequest<"getTransactionActivity">["path"]>().toEqualTypeOf<{
+    expectTypeOf<MockRequestParts<"getTransactionActivity">["path"]>().toEqualTypeOf<{
       readonly tx_id: string;
     }>();
   });
 });
 
-describe("overrides: what does not compile", () => {
-  it("an undocumented status, or a status another lookup has", () => {
-    // @ts-expect-error: 418 is not documented for the token lookup
-    const teapot: LookupAnswer<"getSftMetadata"> = { status: 418, body: { error: "Token not found" } };
-    const notFound: LookupAnswer<"getSatoshiInscriptions"> = {
+describe("overrides: more that does not compile", () => {
+  it("a status another lookup has, a status as a string", () => {
+    const notFound: MockResponse<"getSatoshiInscriptions"> = {
       // @ts-expect-error: the sat lookup documents no 404
       status: 404,
       body: { error: "Token not found" },
     };
     // @ts-expect-error: a status is a number, not a string
     createHandlers({ overrides: { getSftMetadata: { status: "422", body: { error: "Locale not found" } } } });
-    void [teapot, notFound];
+    void notFound;
   });
 
-  it("a misspelt field, a missing field, a body of another status", () => {
-    createHandlers({
-      overrides: {
-        // @ts-expect-error: `totl` is not a field of a page
-        getSatoshiInscriptions: { status: 200, body: { limit: 20, offset: 0, totl: 0, results: [] } },
-      },
-    });
+  it("a missing field, an error string the spec does not document, a misspelt `headers`", () => {
     createHandlers({
       overrides: {
         // @ts-expect-error: a page needs its `total`
@@ -128,21 +132,13 @@ describe("overrides: what does not compile", () => {
     });
     createHandlers({
       overrides: {
-        // @ts-expect-error: `header` is not an option of an answer (it is `headers`)
+        // @ts-expect-error: `header` is not a field of an answer (it is `headers`)
         getSftMetadata: { status: 429, header: { "Retry-After": "2" }, body: { message: "slow down" } },
-      },
-    });
-    createHandlers({
-      overrides: {
-        // @ts-expect-error: the 200 of a token has no `results`
-        getSftMetadata: { status: 200, body: { results: [] } },
       },
     });
   });
 
-  it("a misspelt lookup, a misspelt path name, a wrong answer from a function", () => {
-    // @ts-expect-error: no lookup `getSftMetdata`
-    createHandlers({ overrides: { getSftMetdata: { status: 500, body: {} } } });
+  it("a misspelt path name, an undocumented status from a function", () => {
     createHandlers({
       overrides: {
         // @ts-expect-error: the sat lookup's path has `ordinal`, not `sat`

@@ -10,14 +10,14 @@ import {
   PRINCIPAL,
   TX_ID,
 } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const page = (results: unknown[] = [], total = results.length) =>
   json({ limit: 20, offset: 0, total, results });
 
 describe("requests", () => {
   it("builds the canonical URL of each paged operation", async () => {
-    const { fetch, requests } = fakeFetch(emptyPage);
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(emptyPage);
     await client.getSatoshiInscriptions({ ordinal: ORDINAL, offset: 40, limit: 20 });
     await client.getTransactionActivity({ tx_id: TX_ID });
     expect(requests.map((r) => r.url)).toEqual([
@@ -28,8 +28,9 @@ describe("requests", () => {
   });
 
   it("accepts a base URL with a trailing slash and a path prefix (self-hosted)", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ fetch, baseUrl: "http://127.0.0.1:3000/indexer/" });
+    const { client, requests } = createTestClient(() => json({}), {
+      baseUrl: "http://127.0.0.1:3000/indexer/",
+    });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35, locale: "es-MX" });
     expect(requests[0]?.url).toBe(
       `http://127.0.0.1:3000/indexer/metadata/v1/sft/${PRINCIPAL}/35?locale=es-MX`,
@@ -59,8 +60,7 @@ describe("requests", () => {
     ["a Headers object", new Headers({ "x-trace": "abc" })],
     ["a record", { "x-trace": "abc" }],
   ])("takes per-call and client headers given as %s", async (_, given) => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, headers: given });
+    const { client, requests } = createTestClient(() => json({}), { headers: given });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: "1" }, { headers: given });
     const sent = [...(requests[0]?.headers ?? new Headers())];
     expect(sent.filter(([name]) => name === "x-trace")).toEqual([["x-trace", "abc"]]);
@@ -68,8 +68,9 @@ describe("requests", () => {
   });
 
   it("sends a large token id exactly, and a 0x/upper-case tx id bare and lower-case", async () => {
-    const { fetch, requests } = fakeFetch(() => json({ limit: 20, offset: 0, total: 0, results: [] }));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() =>
+      json({ limit: 20, offset: 0, total: 0, results: [] }),
+    );
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 2n ** 53n - 1n });
     await client.getTransactionActivity({ tx_id: `0x${TX_ID.toUpperCase()}` });
     expect(new URL(requests[0]?.url ?? "").pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/9007199254740991`);
@@ -78,7 +79,7 @@ describe("requests", () => {
 
   it("returns the parsed body as the typed result", async () => {
     const body = { limit: 20, offset: 0, total: 1, results: [{ id: "x", number: -7, sat_ordinal: "1" }] };
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(body)).fetch });
+    const { client } = createTestClient(() => json(body));
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).resolves.toEqual(body);
   });
 
@@ -169,7 +170,7 @@ describe("error kinds", () => {
   ];
 
   it.each(cases)("%s → %s", async (_, respond, kind, body) => {
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(respond).fetch, maxRetries: 0 });
+    const { client } = createTestClient(respond, { maxRetries: 0 });
     const error = await client.getSftMetadata(sft).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error).toMatchObject({ name: "HiroApiError", kind, body, operationId: "getSftMetadata" });
@@ -183,7 +184,7 @@ describe("error kinds", () => {
       error: "Not Found",
       statusCode: 404,
     };
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(notFound, 404)).fetch });
+    const { client } = createTestClient(() => json(notFound, 404));
     const error = await client.getSatoshiInscriptions({ ordinal: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "unexpected_status", status: 404, body: notFound });
   });
@@ -238,8 +239,7 @@ describe("error kinds", () => {
   });
 
   it("rejects with the caller's own abort reason, not a timeout", async () => {
-    const { fetch, requests } = fakeFetch(never);
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, maxRetries: 2 });
+    const { client, requests } = createTestClient(never, { maxRetries: 2 });
     const controller = new AbortController();
     const reason = new Error("user cancelled");
     const pending = client.getSatoshiInscriptions({ ordinal: 1 }, { signal: controller.signal });
@@ -249,8 +249,7 @@ describe("error kinds", () => {
   });
 
   it("does not send anything when the signal is already aborted", async () => {
-    const { fetch, requests } = fakeFetch(() => page());
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() => page());
     const reason = new Error("already gone");
     await expect(
       client.getSatoshiInscriptions({ ordinal: 1 }, { signal: AbortSignal.abort(reason) }),

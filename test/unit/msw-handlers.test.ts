@@ -11,7 +11,7 @@ import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { mockExamples } from "../../src/generated/mock-examples.js";
 import { operations } from "../../src/generated/operations.js";
-import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
+import { createLookupClient, HiroValidationError } from "../../src/index.js";
 import { answerFor } from "../../src/mock/index.js";
 import { type CreateHandlersOptions, createHandlers } from "../../src/msw/index.js";
 import { OLDEST_MSW } from "../package/msw-consumer.js";
@@ -82,24 +82,6 @@ describe("createHandlers: the mock's answers", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "Bad Request" });
   });
-
-  it("serves the client: the examples arrive through its answer checks", async () => {
-    const client = createLookupClient({ baseUrl: BASE, fetch: handlersFetch({ baseUrl: BASE }) });
-    const token = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35 });
-    expect(token.metadata?.name).toBe("key-alex-autoalex-v1 #35");
-    const page = await client.getSatoshiInscriptions({ ordinal: SAT, limit: 1 });
-    expect(page).toMatchObject({ limit: 1, offset: 0, total: 1 });
-    expect((await client.getTransactionActivity({ tx_id: TX })).results[0]?.operation).toBe("etching");
-    expect(await client.getSatoshiInscriptions({ ordinal: 5_000_000_000, offset: 20 })).toEqual({
-      limit: 20,
-      offset: 20,
-      total: 0,
-      results: [],
-    });
-    const missing = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 12345 }).catch((e) => e);
-    expect(missing).toBeInstanceOf(HiroApiError);
-    expect((missing as HiroApiError).kind).toBe("not_found");
-  });
 });
 
 describe("createHandlers: base URLs, as the client takes them", () => {
@@ -149,73 +131,46 @@ describe("createHandlers: base URLs, as the client takes them", () => {
   });
 });
 
-describe("createHandlers: overrides", () => {
-  const client = (overrides: CreateHandlersOptions["overrides"]) =>
-    createLookupClient({ baseUrl: BASE, maxRetries: 0, fetch: handlersFetch({ baseUrl: BASE, overrides }) });
+describe("createHandlers: an override function", () => {
+  // A paged id with data in the spec (several results), and one with a single page: from the examples.
+  const pagedIds = (mockExamples.getSatoshiInscriptions ?? [])
+    .filter((e) => e.request && e.status === 200)
+    .map((e) => e.request?.path.ordinal ?? "");
+  const several = pagedIds.find((id) => pagedIds.filter((other) => other === id).length > 1) ?? "";
+  const single = pagedIds.find((id) => id !== several) ?? "";
 
-  it("a token still being fetched: 422, the client's metadata_pending", async () => {
-    const error = await client({
-      getSftMetadata: { status: 422, body: { error: "Token metadata fetch in progress" } },
-    })
-      .getSftMetadata({ principal: PRINCIPAL, token_id: 35 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HiroApiError);
-    expect((error as HiroApiError).kind).toBe("metadata_pending");
-  });
-
-  it("a 429 with Retry-After: rate_limited, the wait read from the header", async () => {
-    const error = await client({
-      getSatoshiInscriptions: {
-        status: 429,
-        headers: { "Retry-After": "7" },
-        body: { message: "API rate limit exceeded" },
-      },
-    })
-      .getSatoshiInscriptions({ ordinal: SAT })
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: "rate_limited", status: 429, retryAfterMs: 7000 });
-  });
-
-  it("a 500: server_error", async () => {
-    const error = await client({
-      getTransactionActivity: {
-        status: 500,
-        body: {
-          statusCode: 500,
-          error: "Internal Server Error",
-          message: "Connection terminated unexpectedly",
+  it("sees the lookup's path names and the query; undefined leaves a request to the mock", async () => {
+    expect(several && single).not.toBe("");
+    const seen: string[] = [];
+    const options: CreateHandlersOptions = {
+      baseUrl: BASE,
+      overrides: {
+        getSatoshiInscriptions: async ({ path, query, request }) => {
+          seen.push(`${path.ordinal} ${request.method}`);
+          if (path.ordinal !== single) return undefined;
+          const offset = Number(query.get("offset") ?? 0);
+          return {
+            status: 200,
+            body: { limit: Number(query.get("limit") ?? 20), offset, total: 0, results: [] },
+          };
         },
       },
-    })
-      .getTransactionActivity({ tx_id: TX })
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: "server_error", status: 500 });
-  });
-
-  it("an empty page for the id that has data, by a function of the request; others left to the mock", async () => {
-    const seen: string[] = [];
-    const lookups = client({
-      getSatoshiInscriptions: ({ path, query }) => {
-        seen.push(path.ordinal);
-        if (path.ordinal !== SAT) return undefined;
-        const offset = Number(query.get("offset") ?? 0);
-        return {
-          status: 200,
-          body: { limit: Number(query.get("limit") ?? 20), offset, total: 0, results: [] },
-        };
-      },
-    });
-    expect(await lookups.getSatoshiInscriptions({ ordinal: SAT, offset: 3 })).toEqual({
+    };
+    const lookups = createLookupClient({ baseUrl: BASE, maxRetries: 0, fetch: handlersFetch(options) });
+    expect(await lookups.getSatoshiInscriptions({ ordinal: single, offset: 3 })).toEqual({
       limit: 20,
       offset: 3,
       total: 0,
       results: [],
     });
-    // Another sat with data in the spec (two pages) still gets the mock's answer.
-    expect((await lookups.getSatoshiInscriptions({ ordinal: "1953186061218487" })).total).toBe(3);
-    // The token lookup, not overridden, is the mock's.
+    const mock = answerFor("getSatoshiInscriptions", {
+      path: { ordinal: several },
+      query: new URLSearchParams(),
+    });
+    expect(await lookups.getSatoshiInscriptions({ ordinal: several })).toEqual(mock?.body);
+    // Not overridden: the token lookup is the mock's.
     expect((await lookups.getSftMetadata({ principal: PRINCIPAL, token_id: 35 })).decimals).toBe(6);
-    expect(seen).toEqual([SAT, "1953186061218487"]);
+    expect(seen).toEqual([`${single} GET`, `${several} GET`]);
   });
 });
 

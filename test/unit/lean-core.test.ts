@@ -1,0 +1,166 @@
+/**
+ * The small things of issue 17 (410 from a retired host, a usable `invalid_request` body), issue 19 (a cut
+ * message keeps its explanation) and issue 21 (raw path values checked as the lookups check them, the key
+ * check not fooled by a Request subclass, a JSON error body kept only up to a size).
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
+import { fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const SAT_PATH = "/ordinals/v1/sats/{ordinal}/inscriptions" as const;
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("resolved");
+    },
+    (error: unknown) => error,
+  );
+
+describe("a message cut to length keeps its explanation (issue 19)", () => {
+  it("the quoted server value is cut, not 'the service ignored the filter'", async () => {
+    const page = { limit: 20, offset: 0, total: 1, results: [{ location: { tx_id: "f".repeat(300) } }] };
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(page)).fetch });
+    const error = (await failure(client.getTransactionActivity({ tx_id: TX_ID }))) as HiroApiError;
+    expect(error.kind).toBe("invalid_response");
+    expect(error.message).toContain("the service ignored the filter");
+    expect(error.message).toContain(TX_ID);
+    expect(error.message.length).toBeLessThanOrEqual(400);
+  });
+});
+
+describe("410 Gone from a retired host (issue 17)", () => {
+  const gone = {
+    message: "The hosted Ordinals API has been retired.",
+    documentation_url: "https://docs.hiro.so/ordinals-retired",
+  };
+
+  it("is service_retired, never retried, and its message names the documentation and the retirement", async () => {
+    const { fetch, requests } = fakeFetch(() => json(gone, 410));
+    const client = createLookupClient({ baseUrl: LOCAL, fetch, maxRetries: 2 });
+    const error = (await failure(client.getSatoshiInscriptions({ ordinal: ORDINAL }))) as HiroApiError;
+    expect(error).toBeInstanceOf(HiroApiError);
+    expect(error.kind).toBe("service_retired");
+    expect(requests).toHaveLength(1);
+    expect(error.message).toContain("https://docs.hiro.so/ordinals-retired");
+    expect(error.message).toMatch(/retired/);
+    if (error.is("service_retired") && typeof error.body !== "string") {
+      expect(error.body.documentation_url).toBe(gone.documentation_url);
+    } else throw new Error("the body should be the documented one");
+  });
+});
+
+describe("invalid_request keeps a usable body (issue 17)", () => {
+  const run = async (answer: Response) => {
+    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => answer).fetch });
+    return (await failure(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }))) as HiroApiError;
+  };
+
+  it("the documented Fastify body, as an object", async () => {
+    const body = { statusCode: 400, error: "Bad Request", message: "params/token_id must be integer" };
+    const error = await run(json(body, 400));
+    expect(error.is("invalid_request") && error.body).toEqual(body);
+  });
+
+  it("an undocumented JSON body (a proxy's) is kept as its text", async () => {
+    const error = await run(json({ proxy: "refused", nested: { x: 1 } }, 400));
+    expect(error.kind).toBe("invalid_request");
+    expect(error.body).toBe('{"proxy":"refused","nested":{"x":1}}');
+  });
+});
+
+describe("a JSON error body is kept only up to a size (issue 21)", () => {
+  it("a 2 MB JSON 500 body is not kept whole", async () => {
+    const huge = { error: "Internal", message: "x".repeat(2_000_000) };
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      maxRetries: 0,
+      fetch: fakeFetch(() => json(huge, 500)).fetch,
+    });
+    const error = (await failure(
+      client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }),
+    )) as HiroApiError;
+    expect(error.kind).toBe("server_error");
+    const kept = typeof error.body === "string" ? error.body.length : JSON.stringify(error.body).length;
+    expect(kept).toBeLessThanOrEqual(64 * 1024);
+  });
+});
+
+describe("raw calls: path values and the service prefix checked (issue 21)", () => {
+  it("an object-valued path parameter is refused, nothing sent", async () => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k", fetch });
+    const error = await failure(
+      client.raw.GET(SAT_PATH, {
+        params: { path: { ordinal: { toString: () => "1" } as unknown as number } },
+      }),
+    );
+    expect(error).toBeInstanceOf(HiroValidationError);
+    expect((error as HiroValidationError).parameter).toBe("ordinal");
+    expect(requests).toHaveLength(0);
+  });
+
+  it("a path that only contains /ordinals/v1/ further down is refused, nothing sent", async () => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k", fetch });
+    const error = await failure(client.raw.GET(`/admin/ordinals/v1/sats/${ORDINAL}/inscriptions` as never));
+    expect(error).toBeInstanceOf(HiroValidationError);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("an empty path value (a path the spec does not have) is refused", async () => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const error = await failure(client.raw.GET(SAT_PATH, { params: { path: { ordinal: "" as never } } }));
+    expect(error).toBeInstanceOf(HiroValidationError);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("a value the lookups refuse but a service may judge goes as given (verify probes the service's 400)", async () => {
+    const { fetch, requests } = fakeFetch(() => json({ error: "Invalid satoshi ordinal number" }, 400));
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { response } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: 2099999997690000 } } });
+    expect(response.status).toBe(400);
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
+      "/ordinals/v1/sats/2099999997690000/inscriptions",
+    ]);
+  });
+
+  it("a valid raw call still goes", async () => {
+    const page = { limit: 20, offset: 0, total: 0, results: [] };
+    const { fetch, requests } = fakeFetch(() => json(page));
+    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { data } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } });
+    expect(data).toEqual(page);
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe("the key check reads the real destination (issue 21)", () => {
+  it("a Request subclass whose url getter lies does not get the key sent elsewhere", async () => {
+    const { fetch, requests } = fakeFetch(() => json({ token_uri: "x" }));
+    class LyingRequest extends Request {
+      override get url(): string {
+        return `${LOCAL}/metadata/v1/sft/${PRINCIPAL}/1`;
+      }
+    }
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      apiKey: "secret-key",
+      fetch,
+      middleware: [
+        {
+          onRequest: ({ request }) =>
+            new LyingRequest(`http://evil.example/metadata/v1/sft/${PRINCIPAL}/1`, request),
+        },
+      ],
+    });
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }).catch(() => undefined);
+    expect(requests.map((r) => [new URL(r.url).host, r.headers.get("x-api-key")])).toEqual([
+      ["evil.example", null],
+    ]);
+  });
+});
