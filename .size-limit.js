@@ -18,12 +18,18 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * 10,300 B (resolved at 10,500 B); the lean core with the direct lookup path, the raw-path checks and
  * every protection on measures 12,274 B (2026-11-22), so the budget is missed (bench/RESULTS.md has where
  * the bytes go and what would close the gap). This limit is a guard against growth, under 1% above the
- * measured size: raise it only with a reason.
+ * measured size: raise it only with a reason. Raised to 13,100 B for issue 21 (hostile2, 2026-11-23): the
+ * pacer's 60 s ceiling on every wait, its probe after a long pause and its deadline refusal, the answer
+ * checks for token bodies and page totals, the length check before BigInt() and `maxLimit` measure 12,989 B.
  */
 export const CORE_TARGET = 10_300;
-export const CORE_LIMIT = 12_400;
-/** What each opt-in middleware may add on top of the core. */
-export const MIDDLEWARE_LIMIT = 400;
+export const CORE_LIMIT = 13_100;
+/**
+ * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
+ * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
+ * in bytes, which measures +752 B.
+ */
+export const MIDDLEWARE_LIMIT = 800;
 
 const entry = (name, path, imports, limit) => ({
   name,
@@ -50,8 +56,8 @@ export default [
     CORE_LIMIT + MIDDLEWARE_LIMIT,
   ),
   // Everything the main entry exports (paginate, waitForMetadata, units, errors, both middleware): a
-  // ceiling against growth, under 1% above the measured 14,558 B.
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 14_700),
+  // ceiling against growth, under 1% above the measured 16,105 B (issue 21's hardening and maxLimit, 2026-11-23).
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 16_250),
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),

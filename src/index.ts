@@ -15,7 +15,13 @@ export {
   HiroValidationError,
 } from "./errors/errors.js";
 export { HiroWaitTimeoutError } from "./errors/wait-errors.js";
-export { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "./features/etag-cache.js";
+export {
+  createMemoryEtagStore,
+  type EtagEntry,
+  type EtagStore,
+  etagCache,
+  type MemoryEtagStoreOptions,
+} from "./features/etag-cache.js";
 export {
   collect,
   type PageMethod,
@@ -31,6 +37,7 @@ export {
 } from "./features/response-validation.js";
 export { formatUnits, parseUnits, toBigInt } from "./features/units.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-for-metadata.js";
+export type { MaxLimitOption } from "./input/options.js";
 export {
   createLookupClient,
   DEFAULT_MAX_RESPONSE_BYTES,

@@ -1,11 +1,18 @@
 /**
- * `etagCache()`: conditional requests as openapi-fetch middleware. It remembers each 200's `ETag` and
- * body, sends `If-None-Match` next time, and turns the service's `304 Not Modified` back into the kept
- * 200. The service answers `Cache-Control: no-cache, must-revalidate`, so there is never a fresh hit to
- * serve without asking. The store is raced against the call's signal: a store that hangs cannot.
+ * `etagCache()`: conditional requests as openapi-fetch middleware. It remembers each accepted 200's
+ * `ETag` and body, sends `If-None-Match` next time, and turns the service's `304 Not Modified` back
+ * into the kept 200. The service answers `Cache-Control: no-cache, must-revalidate`, so there is never a
+ * fresh hit to serve without asking. The store is raced against the call's signal: a store that hangs
+ * cannot hold the call.
+ *
+ * A hostile server cannot fill memory through it: a body is kept only when it passes the same answer
+ * check the lookup makes (valid JSON, the page asked, the id asked), the default store is bounded in
+ * bytes and per entry, and what a call is waiting for lives only as long as its request object (a
+ * later middleware that answers from `onRequest` or throws leaves nothing behind).
  */
 import type { Middleware } from "openapi-fetch";
-import { raceAbort } from "../transport/read-body.js";
+import { HiroValidationError } from "../errors/errors.js";
+import { acceptedBody } from "./etag-acceptance.js";
 
 /** One remembered answer. */
 export interface EtagEntry {
@@ -18,12 +25,54 @@ export interface EtagEntry {
 export interface EtagStore {
   get(url: string): EtagEntry | undefined | Promise<EtagEntry | undefined>;
   set(url: string, entry: EtagEntry): void | Promise<void>;
+  /** The largest body the store keeps, in characters: a longer one is neither checked nor offered. */
+  readonly maxEntryBytes?: number | undefined;
 }
 
-/** An in-memory store of the `maxEntries` most recently used URLs. */
-export function createMemoryEtagStore(maxEntries = 500): EtagStore {
+/** Limits of {@link createMemoryEtagStore}; sizes count a body's characters (bytes, for ASCII JSON). */
+export interface MemoryEtagStoreOptions {
+  /** URLs kept at most. Default 500. */
+  maxEntries?: number | undefined;
+  /** Characters of all bodies kept together; the least recently used go first. Default 16 MiB. */
+  maxBytes?: number | undefined;
+  /** Characters of one body; a longer one is not kept. Default 1 MiB. */
+  maxEntryBytes?: number | undefined;
+}
+
+const MEMORY_DEFAULTS = { maxEntries: 500, maxBytes: 16 * 1024 * 1024, maxEntryBytes: 1024 * 1024 };
+
+/** A store limit: a positive whole number, or the default. */
+function limitOf(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new HiroValidationError(name, `must be a positive integer; got ${String(value)}`);
+  }
+  return value;
+}
+
+const sizeOf = (entry: EtagEntry) => entry.body.length + entry.etag.length + (entry.contentType?.length ?? 0);
+
+/**
+ * An in-memory store of the most recently used URLs, bounded in entries and in bytes (a number alone is
+ * `maxEntries`, as before).
+ */
+export function createMemoryEtagStore(options: number | MemoryEtagStoreOptions = {}): EtagStore {
+  const given: MemoryEtagStoreOptions = typeof options === "number" ? { maxEntries: options } : options;
+  const limits = {
+    maxEntries: limitOf("maxEntries", given.maxEntries, MEMORY_DEFAULTS.maxEntries),
+    maxBytes: limitOf("maxBytes", given.maxBytes, MEMORY_DEFAULTS.maxBytes),
+    maxEntryBytes: limitOf("maxEntryBytes", given.maxEntryBytes, MEMORY_DEFAULTS.maxEntryBytes),
+  };
   const entries = new Map<string, EtagEntry>();
+  let bytes = 0;
+  const remove = (url: string) => {
+    const entry = entries.get(url);
+    if (entry === undefined) return;
+    entries.delete(url);
+    bytes -= sizeOf(entry);
+  };
   return {
+    maxEntryBytes: limits.maxEntryBytes,
     get(url) {
       const entry = entries.get(url);
       if (entry) {
@@ -33,9 +82,13 @@ export function createMemoryEtagStore(maxEntries = 500): EtagStore {
       return entry;
     },
     set(url, entry) {
-      entries.delete(url);
+      remove(url);
+      if (sizeOf(entry) > limits.maxEntryBytes) return;
       entries.set(url, entry);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      bytes += sizeOf(entry);
+      while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
+        remove(entries.keys().next().value as string);
+      }
     },
   };
 }
@@ -51,25 +104,39 @@ function cacheable(request: Request): boolean {
   );
 }
 
+/** `promise`, or the signal's reason once it aborts. */
+function raced<T>(promise: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    Promise.resolve(promise)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /**
  * Conditional requests with `If-None-Match`, as middleware: `createLookupClient({ middleware: [etagCache()] })`.
- * Default store: {@link createMemoryEtagStore} (500 URLs).
+ * Default store: {@link createMemoryEtagStore} (500 URLs, 16 MiB, 1 MiB a body).
  */
 export function etagCache(store: EtagStore = createMemoryEtagStore()): Middleware {
-  const pending = new Map<string, EtagEntry>();
+  // Keyed by the request object, not the call id: gone with the request however the call ended.
+  const sentWith = new WeakMap<Request, EtagEntry>();
+  const maxEntryBytes = store.maxEntryBytes ?? Number.POSITIVE_INFINITY;
   return {
-    async onRequest({ request, id }) {
+    async onRequest({ request }) {
       if (!cacheable(request)) return undefined;
-      const entry = await raceAbort(Promise.resolve(store.get(request.url)), request.signal);
+      const entry = await raced(store.get(request.url), request.signal);
       if (entry) {
-        pending.set(id, entry);
+        sentWith.set(request, entry);
         request.headers.set("if-none-match", entry.etag);
       }
       return undefined;
     },
-    async onResponse({ request, response, id }) {
-      const kept = pending.get(id);
-      pending.delete(id);
+    async onResponse({ request, response }) {
+      const kept = sentWith.get(request);
+      sentWith.delete(request);
       if (response.status === 304 && kept) {
         const headers = new Headers(response.headers);
         headers.set("etag", kept.etag);
@@ -79,14 +146,13 @@ export function etagCache(store: EtagStore = createMemoryEtagStore()): Middlewar
       }
       const etag = response.headers.get("etag");
       if (response.status !== 200 || !etag || (!kept && !cacheable(request))) return undefined;
+      if (Number(response.headers.get("content-length") ?? 0) > maxEntryBytes) return undefined;
       const body = await response.text();
-      const entry = { etag, body, contentType: response.headers.get("content-type") };
-      await raceAbort(Promise.resolve(store.set(request.url, entry)), request.signal);
+      if (body.length <= maxEntryBytes && acceptedBody(request.url, body)) {
+        const entry = { etag, body, contentType: response.headers.get("content-type") };
+        await raced(store.set(request.url, entry), request.signal);
+      }
       return new Response(body, { status: 200, statusText: response.statusText, headers: response.headers });
-    },
-    onError({ id }) {
-      pending.delete(id);
-      return undefined;
     },
   };
 }

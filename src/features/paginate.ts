@@ -2,22 +2,30 @@
  * Offset pagination over a lookup method: the pages in order, or their items. The server is not
  * trusted to page correctly: each page is checked by the lookup (echoed offset, results within the
  * limit, total a count), a short page that is not the last is fetched again from where it ended, and a
- * page that brings nothing new stops the walk with an error instead of looping forever.
+ * page that brings nothing new (every id seen, or the same results as an earlier page, for items
+ * without an id such as runes activity) stops the walk with an error instead of looping forever.
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { parameterRules } from "../generated/parameters.js";
 import type { RequestOptions } from "../lookups/lookup.js";
 import type { Page } from "../spec/types.js";
+import { fingerprint, MAX_FINGERPRINTS } from "./page-fingerprint.js";
 
-/** A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`. */
-export type PageMethod<P extends { offset?: number; limit?: number }, T> = (
+/**
+ * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
+ * A client's method carries `maxLimit` when the client was given one for its service.
+ */
+export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
   params: P,
   options?: RequestOptions,
-) => Promise<Page<T>>;
+) => Promise<Page<T>>) & { readonly maxLimit?: number };
 
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
-  /** Items per request, 1 to 60. Default 60, the service's maximum. */
+  /**
+   * Items per request, 1 to the service's maximum: the client's `maxLimit` for it, else the spec's 60.
+   * Default: that maximum.
+   */
   pageSize?: number | undefined;
   /** Stop after this many items. Default: all of them. */
   maxItems?: number | undefined;
@@ -81,9 +89,10 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
   const start = params.offset ?? 0;
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
+  const maxPageSize = method.maxLimit ?? MAX_PAGE_SIZE;
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
   const limits = () => ({
-    pageSize: checkInteger("pageSize", size, 1, MAX_PAGE_SIZE, MAX_PAGE_SIZE),
+    pageSize: checkInteger("pageSize", size, 1, maxPageSize, maxPageSize),
     maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     concurrency: checkInteger("concurrency", conc, 1, 16, 1),
   });
@@ -107,21 +116,27 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
       return { offset, page, cancel };
     };
     let queue: Pending[] = [fetchPage(start)];
+    // The stride is the limit asked, never the one echoed (a server echoing `limit: 1` for 60 results
+    // would make every item come back 60 times); a short page narrows it to what the service gives.
     let stride = pageSize;
-    let nextToFetch = start;
+    let nextToFetch = start + stride;
+    const seen = new Map<string, number>();
     try {
-      for (let first = true; queue.length > 0; first = false) {
+      while (queue.length > 0) {
         const head = queue.shift() as Pending;
         const page = await head.page;
-        if (first) {
-          // The service may cap `limit` lower than asked; it echoes the one it used.
-          stride =
-            Number.isSafeInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, pageSize) : pageSize;
-          nextToFetch = start + stride;
-        }
         const end = head.offset + page.results.length;
         Object.assign(progress, { end, total: page.total, unread: page.results.length });
         if (page.results.length === 0) return;
+        const key = fingerprint(page.results, head.offset);
+        const earlier = seen.get(key);
+        if (earlier !== undefined) {
+          throw new HiroError(
+            `paginate: the page at offset ${head.offset} brought nothing new (the same ${page.results.length} results as at offset ${earlier}): the service is not paging; stopped`,
+          );
+        }
+        seen.set(key, head.offset);
+        if (seen.size > MAX_FINGERPRINTS) seen.delete(seen.keys().next().value as string);
         yield page;
         if (end >= page.total || end >= start + maxItems) return;
         if (page.results.length < stride) {
@@ -129,6 +144,7 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
           for (const pending of queue) pending.cancel.abort(new Error("page dropped"));
           queue = [];
           nextToFetch = end;
+          stride = page.results.length;
         }
         const limit = Math.min(page.total, start + maxItems);
         while (queue.length < concurrency && nextToFetch < limit) {

@@ -3,7 +3,7 @@
  * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline.
  */
 
-import { HiroApiError } from "../errors/errors.js";
+import { HiroApiError, type HiroApiErrorOf, HiroTimeoutError } from "../errors/errors.js";
 import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
 import { checkTimeout } from "../input/options.js";
 import type { LookupClient } from "../lookups/client.js";
@@ -22,9 +22,35 @@ export interface WaitForMetadataOptions extends RequestOptions {
 }
 
 /**
+ * While a token's metadata is first being fetched, a request with `locale` answers 422 "Locale not
+ * found" (no locale exists yet). Such an answer is asked again without the locale: a `metadata_pending`
+ * there is what it really means; any other answer keeps the locale error (the locale does not exist).
+ */
+async function pendingBehindLocale(
+  client: Pick<LookupClient, "getSftMetadata">,
+  params: SftMetadataParams,
+  error: unknown,
+  options: RequestOptions,
+): Promise<unknown> {
+  if (!(error instanceof HiroApiError && error.is("locale_not_found")) || !params.locale) return error;
+  try {
+    const { locale: _, ...withoutLocale } = params;
+    await client.getSftMetadata(withoutLocale, options);
+  } catch (probeError) {
+    if (probeError instanceof HiroApiError && probeError.is("metadata_pending")) return probeError;
+    if (probeError instanceof HiroApiError) return error;
+    throw probeError;
+  }
+  return error;
+}
+
+/**
  * Looks up a token's metadata, asking again with backoff while it answers `metadata_pending`.
- * Any other error is thrown at once. Past `deadlineMs` it rejects with a {@link HiroWaitTimeoutError}
- * whose `lastError` (and `cause`) is the last `metadata_pending` error; `signal` aborts at any time.
+ * Any other error is thrown at once; a 422 "Locale not found" counts as pending while the token
+ * itself is pending (asked once more without the locale to tell). Past `deadlineMs` it rejects with a
+ * {@link HiroWaitTimeoutError} whose `lastError` (and `cause`) is the last `metadata_pending` error; `signal` aborts at any time.
+ * Each try gets only the time left (a try still running at `deadlineMs` is aborted): the same error,
+ * or a {@link HiroTimeoutError} when no answer came at all.
  */
 export async function waitForMetadata(
   client: Pick<LookupClient, "getSftMetadata">,
@@ -36,14 +62,33 @@ export async function waitForMetadata(
     checkTimeout(name, value);
   }
   const deadline = Date.now() + deadlineMs;
+  let lastError: HiroApiErrorOf<"metadata_pending"> | undefined;
+  const overdue = () =>
+    lastError
+      ? new HiroWaitTimeoutError(deadlineMs, lastError)
+      : new HiroTimeoutError(deadlineMs, {
+          message: `getSftMetadata: no answer within ${deadlineMs} ms (waitForMetadata deadlineMs)`,
+        });
   for (let delay = initialDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {
+    const late = new AbortController();
+    const timer = setTimeout(() => late.abort(overdue()), Math.max(0, deadline - Date.now()));
+    const signal = request.signal ? AbortSignal.any([request.signal, late.signal]) : late.signal;
     try {
-      return await client.getSftMetadata(params, request);
-    } catch (error) {
+      return await client.getSftMetadata(params, { ...request, signal });
+    } catch (thrown) {
+      if (late.signal.aborted && !request.signal?.aborted) throw late.signal.reason;
+      const error = await pendingBehindLocale(client, params, thrown, { ...request, signal }).catch(
+        (probeError: unknown) => {
+          throw late.signal.aborted && !request.signal?.aborted ? late.signal.reason : probeError;
+        },
+      );
       if (!(error instanceof HiroApiError && error.is("metadata_pending"))) throw error;
+      lastError = error;
       const left = deadline - Date.now();
       if (left <= 0) throw new HiroWaitTimeoutError(deadlineMs, error);
       await sleep(Math.min(delay, left), request.signal);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

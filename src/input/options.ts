@@ -110,6 +110,33 @@ export function checkRate(name: string, value: unknown): number {
   return value;
 }
 
+/** The deployment's largest accepted `limit`, per paged service (see `LookupClientOptions.maxLimit`). */
+export interface MaxLimitOption {
+  ordinals?: number | undefined;
+  runes?: number | undefined;
+}
+
+/** Checks `maxLimit`: an object whose `ordinals`/`runes`, when given, are integers from 1 to 1 000 000. */
+export function checkMaxLimit(name: string, value: unknown): MaxLimitOption {
+  if (value === undefined) return {};
+  const allowed = "an object { ordinals?, runes? } of integers from 1 to 1000000";
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new HiroValidationError(name, `must be ${allowed}; got ${printable(String(value), 40)}`);
+  }
+  const out: MaxLimitOption = {};
+  for (const [key, max] of Object.entries(value)) {
+    if (key !== "ordinals" && key !== "runes") {
+      throw new HiroValidationError(name, `must be ${allowed}; got the key ${printable(key, 40)}`);
+    }
+    if (max === undefined) continue;
+    if (typeof max !== "number" || !Number.isSafeInteger(max) || max < 1 || max > 1_000_000) {
+      throw new HiroValidationError(name, `must be ${allowed}; got ${key}: ${printable(String(max), 40)}`);
+    }
+    out[key] = max;
+  }
+  return out;
+}
+
 /** Checks a byte count: a positive safe integer. */
 export function checkByteCount(name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {

@@ -36,8 +36,14 @@ function bigInteger(parameter: string, value: unknown, max: bigint, allowed: str
   let n: bigint;
   if (typeof value === "bigint") n = value;
   else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
-  else if (typeof value === "string" && DECIMAL.test(value)) n = BigInt(value);
-  else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
+  else if (typeof value === "string" && DECIMAL.test(value)) {
+    // Length first: BigInt() of millions of digits costs seconds of CPU before the range check.
+    const digits = value.length - (/^0*/.exec(value)?.[0].length ?? 0);
+    if (digits > max.toString().length) {
+      throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)} (${digits} digits)`);
+    }
+    n = BigInt(value);
+  } else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
     // 2**53 + 1 written as a number literal is already 2**53: the digits the caller meant are gone.
     throw new HiroValidationError(
       parameter,
@@ -71,19 +77,20 @@ export function checkPrincipal(value: unknown): string {
 
 /**
  * `token_id`: a SIP-013 u128, returned as its canonical decimal string. The type allows any u128, but
- * the service turns the path value into a JS number: above 2^53-1 it answers for another token
- * (…/9007199254740993 gave token 9007199254740992's metadata), so such ids are refused here.
+ * the service turns the path value into a JS number: an id that number rounds is answered for another
+ * token (…/9007199254740993 gave token 9007199254740992's metadata), so such ids are refused here: an
+ * id is sent when a JS number writes it back with the same digits (all up to 2^53-1, and 2^53, 2^53+2…).
  */
 export function checkTokenId(value: unknown): string {
   const allowed = "an integer from 0 to 2^128-1 (a safe integer, a bigint or a decimal string)";
-  const id = bigInteger("token_id", value, U128_MAX, allowed);
-  if (id > BigInt(Number.MAX_SAFE_INTEGER)) {
+  const id = bigInteger("token_id", value, U128_MAX, allowed).toString();
+  if (String(Number(id)) !== id) {
     throw new HiroValidationError(
       "token_id",
-      `is above 2^53-1: the service reads ids as JS numbers and cannot address it exactly (it would answer for another token); got ${show(value)}`,
+      `is above 2^53-1 and not exactly a JS number: the service reads ids as JS numbers and cannot address it exactly (it would answer for another token); got ${show(value)}`,
     );
   }
-  return id.toString();
+  return id;
 }
 
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */
@@ -118,14 +125,19 @@ export function checkOffset(value: unknown): number | undefined {
   return value;
 }
 
-/** `limit`: an integer from 1 to 60, or undefined for the service's default (20). */
-export function checkLimit(value: unknown): number | undefined {
+/**
+ * `limit`: an integer from 1 to `maximum` (the spec's 60, or the deployment's `maxLimit`), or undefined
+ * for the service's default (20).
+ */
+export function checkLimit(value: unknown, maximum?: number): number | undefined {
   if (value === undefined) return undefined;
-  const { minimum, maximum } = rules.limit;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > maximum) {
+  const { minimum } = rules.limit;
+  const max = maximum ?? rules.limit.maximum;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > max) {
+    const whose = maximum === undefined ? "" : " (the client's maxLimit for this service)";
     throw new HiroValidationError(
       "limit",
-      `must be an integer from ${minimum} to ${maximum}; got ${show(value)}`,
+      `must be an integer from ${minimum} to ${max}${whose}; got ${show(value)}`,
     );
   }
   return value;

@@ -22,6 +22,23 @@ export function pageProblem(body: unknown, asked: PageAsked): string | undefined
     return `a page at offset ${String(page.offset)} for offset ${asked.offset} (the service ignored offset)`;
   if (!Number.isSafeInteger(page.total) || (page.total as number) < 0)
     return `a page whose total is not a count (${String(page.total)})`;
+  // Upstream counts in the page's own query: exact while the page has results, 0 only past the end.
+  const end = asked.offset + page.results.length;
+  if (page.results.length > 0 && (page.total as number) < end)
+    return `a page of total ${String(page.total)} with ${page.results.length} results at offset ${asked.offset} (total counts fewer than it holds)`;
+  return undefined;
+}
+
+/**
+ * A single resource (not a page): a JSON object, not `null`, a number, an array or an error envelope
+ * (`{"error": …}`) sent with a 200. `{}` passes: upstream answers it for a token whose metadata job failed.
+ */
+export function objectProblem(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    const what = body === null ? "null" : Array.isArray(body) ? "an array" : typeof body;
+    return `a body that is not a JSON object (${what})`;
+  }
+  if ("error" in body) return 'an error envelope ({"error": …}) sent with a success status';
   return undefined;
 }
 

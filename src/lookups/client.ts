@@ -7,8 +7,15 @@
  */
 
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { checkHeaders, checkRate, DEFAULTS, limitsOf } from "../input/options.js";
-import type { ServiceName } from "../spec/services.js";
+import {
+  checkHeaders,
+  checkMaxLimit,
+  checkRate,
+  DEFAULTS,
+  limitsOf,
+  type MaxLimitOption,
+} from "../input/options.js";
+import { operations, type ServiceName } from "../spec/services.js";
 import type {
   OperationId,
   PaginatedInscriptions,
@@ -73,6 +80,13 @@ export interface LookupClientOptions {
    * rate-limit headers; the pacer follows the headers of those that do). Default: none.
    */
   maxRequestsPerSecond?: number | undefined;
+  /**
+   * The deployment's largest accepted `limit` per paged service, when it is not the spec's 60 (a
+   * self-hosted bitcoin-indexer sets it with `API_RESULTS_MAX_LIMIT`): e.g. `{ runes: 20 }` or
+   * `{ ordinals: 100 }`. A `limit` above it is refused before sending, one up to it is sent (even above
+   * 60), and {@link paginate} pages by it by default. Integers from 1 to 1 000 000.
+   */
+  maxLimit?: MaxLimitOption | undefined;
 }
 
 /** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
@@ -109,6 +123,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   const userFetch = options.fetch;
   const clientHeaders = checkHeaders("headers", options.headers);
   const limits = limitsOf(options);
+  const maxLimit = checkMaxLimit("maxLimit", options.maxLimit);
   const maxRequestsPerSecond =
     options.maxRequestsPerSecond === undefined
       ? undefined
@@ -147,12 +162,16 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   client.use(...(options.middleware ?? []));
   settings.client = client;
 
-  const lookup =
-    (operationId: OperationId) =>
-    async (params: object, callOptions?: RequestOptions): Promise<never> => {
-      const request = requestOf(operationId, params as Record<string, unknown> | undefined);
+  const lookup = (operationId: OperationId) => {
+    const { service, paged } = operations[operationId];
+    const max = service === "metadata" ? undefined : maxLimit[service];
+    const method = async (params: object, callOptions?: RequestOptions): Promise<never> => {
+      const request = requestOf(operationId, params as Record<string, unknown> | undefined, max);
       return runLookup(settings, operationId, request, callOptions, answerCheck(operationId, request));
     };
+    // paginate's default page size: the deployment's maximum (features/paginate.ts reads it).
+    return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
+  };
   return {
     raw: client,
     getSftMetadata: lookup("getSftMetadata"),

@@ -5,9 +5,10 @@
 
 import { parameterRules } from "../generated/parameters.js";
 import { PARAMETER_CHECKS as CHECKS } from "../input/parameter-checks.js";
+import { checkLimit } from "../input/validate-input.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
-import { pageProblem, resultsProblem } from "./answer-checks.js";
+import { objectProblem, pageProblem, resultsProblem } from "./answer-checks.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
 
 /** The field of each result of a paged lookup that must equal the id asked (answer-checks.ts). */
@@ -22,25 +23,29 @@ const RESULT_IDS: Readonly<
   },
 };
 
-/** The checked parameters of a call of `operationId`, in wire form; undefined query values dropped. */
+/**
+ * The checked parameters of a call of `operationId`, in wire form; undefined query values dropped.
+ * `maxLimit`: the deployment's largest `limit` for this service (default: the spec's).
+ */
 export function requestOf(
   operationId: OperationId,
   params: Record<string, unknown> | undefined,
+  maxLimit?: number,
 ): LookupRequest {
   const operation = operations[operationId];
   const request: LookupRequest = { path: {}, query: {} };
   for (const name of operation.pathParams) request.path[name] = String(CHECKS[name]?.(params?.[name]));
   for (const name of operation.queryParams) {
-    const value = CHECKS[name]?.(params?.[name]);
+    const value = name === "limit" ? checkLimit(params?.[name], maxLimit) : CHECKS[name]?.(params?.[name]);
     if (value !== undefined) request.query[name] = value;
   }
   return request;
 }
 
-/** The answer check of a paged lookup: the page asked (service defaults filled in), and the id of each result. */
+/** The answer check of a lookup: a page is the page asked (service defaults filled in) about the id asked; anything else a JSON object. */
 export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
   const operation = operations[operationId];
-  if (!operation.paged) return undefined;
+  if (!operation.paged) return objectProblem;
   const asked = {
     offset: Number(request.query.offset ?? 0),
     limit: Number(request.query.limit ?? parameterRules.limit.default),

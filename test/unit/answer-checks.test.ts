@@ -83,3 +83,26 @@ describe("answers are checked against the question", () => {
     await expect(client.getTransactionActivity({ tx_id: TX_ID, offset: 4, limit: 2 })).resolves.toEqual(body);
   });
 });
+
+describe("issue 21: answers the checks missed", () => {
+  const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+
+  it("getSftMetadata: null, 42, [] or an error envelope on a 200 are invalid_response; {} (a failed job) is not", async () => {
+    for (const body of [null, 42, [], "text", { error: "Token not found" }]) {
+      const { client } = clientAnswering(body);
+      await invalid(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }), /JSON object|error/);
+    }
+    const { client } = clientAnswering({});
+    expect(await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 })).toEqual({});
+  });
+
+  it("a page with total 0 beside 3 results is refused; total counts at least offset + results", async () => {
+    const results = [activity(TX_ID), activity(TX_ID), activity(TX_ID)];
+    const { client } = clientAnswering({ limit: 20, offset: 0, total: 0, results });
+    await invalid(client.getTransactionActivity({ tx_id: TX_ID }), /total 0.*3 results/);
+    const past = clientAnswering({ limit: 20, offset: 20, total: 0, results: [] });
+    expect(await past.client.getTransactionActivity({ tx_id: TX_ID, offset: 20 })).toMatchObject({
+      total: 0,
+    });
+  });
+});

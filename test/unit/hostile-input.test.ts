@@ -121,8 +121,12 @@ const encodeQueryValue = (text: string) => encodeURIComponent(text).replaceAll("
 
 const CANONICAL: Record<string, (value: unknown) => Canonical> = {
   principal: (v) => (typeof v === "string" && PRINCIPAL_PATTERN.test(v) ? send(v) : reject),
-  // A u128 by type, but the service cannot address ids above 2^53-1 exactly (see validate-input).
-  token_id: (v) => integerText(v, BigInt(Number.MAX_SAFE_INTEGER)),
+  // A u128 by type, but the service reads it as a JS number: an id that number rounds is refused.
+  token_id: (v) => {
+    const canonical = integerText(v, 2n ** 128n - 1n);
+    if (canonical.type !== "send") return canonical;
+    return String(Number(canonical.text)) === canonical.text ? canonical : reject;
+  },
   locale: (v) =>
     v === undefined || v === ""
       ? omit

@@ -9,7 +9,7 @@ import { createLookupClient, HiroApiError, HiroValidationError } from "../../src
 import { createPacer, type PacerOptions } from "../../src/transport/pacer/pacer.js";
 import { parseReset, readRateLimit } from "../../src/transport/pacer/rate-limit-headers.js";
 import type { Pacer, PacerSettle } from "../../src/transport/pipeline.js";
-import { PRINCIPAL } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const A = "http://a.test";
@@ -22,9 +22,14 @@ interface Pending {
   error?: unknown;
 }
 
-function ask(pacer: Pacer, origin: string, signal = new AbortController().signal): Pending {
+function ask(
+  pacer: Pacer,
+  origin: string,
+  signal = new AbortController().signal,
+  deadline?: number,
+): Pending {
   const pending: Pending = {};
-  Promise.resolve(pacer.wait(urlAt(origin), signal)).then(
+  Promise.resolve(pacer.wait(urlAt(origin), signal, deadline)).then(
     (settle) => {
       pending.settle = settle;
     },
@@ -306,5 +311,144 @@ describe("maxRequestsPerSecond, the client option", () => {
       }
     }
     expect(() => createLookupClient({ maxRequestsPerSecond: 0.5 })).not.toThrow();
+  });
+});
+
+describe("issue 21: every wait capped at the ceiling; issue 17: a wait past the call's deadline", () => {
+  const MAX_TIMER_MS = 2 ** 31 - 1;
+
+  it("spreads an hourly budget over at most the 60 s ceiling, not 720 s per request", async () => {
+    const pacer = pacerOf();
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(limited(5, 3_600)); // 5 left in an hour
+    const list = [ask(pacer, A), ask(pacer, A)];
+    await run();
+    expect(through(list)).toBe(1);
+    await run(60_000);
+    expect(through(list)).toBe(2);
+  });
+
+  it("a reset sent as a Unix time in ms does not stall the gate", async () => {
+    const pacer = pacerOf();
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(limited(5, T0 + 3_600_000)); // ms, read as Unix seconds: 57 000 years away
+    const list = [ask(pacer, A), ask(pacer, A)];
+    await run(60_000);
+    expect(through(list)).toBe(2);
+  });
+
+  it("never arms a timer past 2^31-1 ms, even with a ceiling above it", async () => {
+    const delays: number[] = [];
+    const pacer = pacerOf({
+      maxPauseMs: 2 ** 40,
+      setTimeout: (callback, ms) => {
+        delays.push(ms);
+        return setTimeout(callback, ms);
+      },
+    });
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(answer(429, { "retry-after": "3000000" })); // 3e9 ms: Node would fire it after 1 ms
+    const queued = ask(pacer, A);
+    await run();
+    expect(delays.filter((ms) => ms > MAX_TIMER_MS)).toEqual([]);
+    expect((queued.error as HiroApiError).kind).toBe("rate_limited");
+  });
+
+  it("Retry-After: 99999999 refuses at once for the ceiling, then one probe goes and its answer reopens the gate", async () => {
+    const pacer = pacerOf();
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(answer(429, { "retry-after": "99999999" }));
+    const refused = ask(pacer, A);
+    await run();
+    expect((refused.error as HiroApiError).kind).toBe("rate_limited");
+    expect((refused.error as HiroApiError).retryAfterMs).toBe(99_999_999_000);
+    await run(60_000);
+    const list = [ask(pacer, A), ask(pacer, A)];
+    await run();
+    expect(through(list)).toBe(1); // the probe
+    expect(list[1]?.error).toBeUndefined();
+    list[0]?.settle?.(answer(200));
+    await run();
+    expect(through(list)).toBe(2);
+  });
+
+  it("a spent budget with a reset an hour away refuses for the ceiling only, then probes", async () => {
+    const pacer = pacerOf();
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(limited(0, 3_600));
+    const refused = ask(pacer, A);
+    await run();
+    expect((refused.error as HiroApiError).retryAfterMs).toBe(3_600_000);
+    await run(60_000);
+    const probe = ask(pacer, A);
+    await run();
+    expect(probe.settle).toBeDefined();
+  });
+
+  it("a wait that ends after the call's deadline fails at once as rate_limited with retryAfterMs", async () => {
+    const pacer = pacerOf();
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(limited(0, 30)); // spent; the window resets in 30 s
+    const refused = ask(pacer, A, new AbortController().signal, T0 + 5_000);
+    await run();
+    const error = refused.error as HiroApiError;
+    expect(error).toBeInstanceOf(HiroApiError);
+    expect(error.kind).toBe("rate_limited");
+    expect(error.retryAfterMs).toBe(30_000);
+    expect(error.message).toMatch(/outlasts the call's remaining time/);
+    // A deadline past the reset waits it out.
+    const waits = ask(pacer, A, new AbortController().signal, T0 + 40_000);
+    await run(29_999);
+    expect(waits.settle ?? waits.error).toBeUndefined();
+    await run(1);
+    expect(waits.settle).toBeDefined();
+  });
+
+  it("a request whose deadline comes before the spread wait ends is refused at once, queued ones too", async () => {
+    const pacer = pacerOf();
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(limited(2, 10)); // the second of two waits 5 s
+    const goes = ask(pacer, A);
+    await run();
+    expect(goes.settle).toBeDefined();
+    const queued = ask(pacer, A); // no deadline: waits
+    const late = ask(pacer, A, new AbortController().signal, T0 + 1_000);
+    await run();
+    expect((late.error as HiroApiError).kind).toBe("rate_limited");
+    expect((late.error as HiroApiError).retryAfterMs).toBe(5_000);
+    expect(queued.settle ?? queued.error).toBeUndefined();
+    await run(5_000);
+    expect(queued.settle).toBeDefined();
+  });
+
+  it("a client with totalTimeoutMs 5000 and a reset in 30 s refuses the next call as rate_limited, not a timeout", async () => {
+    const { fetch } = fakeFetch(() =>
+      json({ token_uri: "ipfs://x", decimals: 0, total_supply: "1", metadata: null }, 200, {
+        "ratelimit-limit": "10",
+        "ratelimit-remaining": "0",
+        "ratelimit-reset": "30",
+      }),
+    );
+    const client = createLookupClient({ baseUrl: LOCAL, fetch, totalTimeoutMs: 5_000, maxRetries: 0 });
+    await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }).catch(() => undefined);
+    const outcome: { error?: unknown } = {};
+    client.getSftMetadata({ principal: PRINCIPAL, token_id: 2 }).then(
+      () => undefined,
+      (e: unknown) => {
+        outcome.error = e;
+      },
+    );
+    await run();
+    expect(outcome.error).toBeInstanceOf(HiroApiError);
+    expect((outcome.error as HiroApiError).kind).toBe("rate_limited");
+    expect((outcome.error as HiroApiError).retryAfterMs).toBeGreaterThan(5_000);
+    await run(30_000);
   });
 });

@@ -120,3 +120,78 @@ describe("the pages view and collect's onMore", () => {
     expect(flags).toEqual([true, false]);
   });
 });
+
+describe("paging runes (issue 21, medium 4)", () => {
+  const TX = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
+  const activity = (n: number) => ({
+    rune: { id: "840000:1", name: "X", spaced_name: "X" },
+    address: `bc1q${n}`,
+    operation: "receive",
+    amount: String(n),
+    location: { tx_id: TX, vout: n, output: `${TX}:${n}`, block_height: 840000, timestamp: 1 },
+  });
+  const runes = (
+    answer: (offset: number, limit: number) => { total: number; results: unknown[]; limit?: number },
+  ) => {
+    const fake = fakeFetch((request) => {
+      const query = new URL(request.url).searchParams;
+      const offset = Number(query.get("offset") ?? 0);
+      const limit = Number(query.get("limit") ?? 20);
+      const page = answer(offset, limit);
+      return json({ limit: page.limit ?? limit, offset, total: page.total, results: page.results });
+    });
+    return { client: createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 0 }), fake };
+  };
+
+  it("a server echoing offset but serving the same id-less page (total 2^53-1) stops after a few requests", async () => {
+    const { client, fake } = runes(() => ({
+      total: Number.MAX_SAFE_INTEGER,
+      results: [activity(1), activity(2)],
+    }));
+    const error = await collect(paginate(client.getTransactionActivity, { tx_id: TX }, { pageSize: 2 }), {
+      max: 1_000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroError);
+    expect((error as Error).message).toMatch(/repeat|nothing new/);
+    expect(fake.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("the pages view stops on a repeated id-less page too", async () => {
+    const { client, fake } = runes(() => ({
+      total: Number.MAX_SAFE_INTEGER,
+      results: [activity(1), activity(2)],
+    }));
+    let pages = 0;
+    const error = await (async () => {
+      for await (const _ of paginate(client.getTransactionActivity, { tx_id: TX }, { pageSize: 2 }).pages()) {
+        if (++pages > 50) break;
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroError);
+    expect(fake.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("strides by the limit asked, not the one echoed: an honest 150-item list echoing limit 1 gives 150 items", async () => {
+    const all = Array.from({ length: 150 }, (_, i) => activity(i));
+    const { client, fake } = runes((offset, limit) => ({
+      total: 150,
+      results: all.slice(offset, offset + limit),
+      limit: 1,
+    }));
+    const items = await collect(paginate(client.getTransactionActivity, { tx_id: TX }, { concurrency: 4 }), {
+      max: 10_000,
+    });
+    expect(items).toHaveLength(150);
+    expect(items.map((item) => item.location.vout)).toEqual(all.map((item) => item.location.vout));
+    expect(fake.requests.length).toBeLessThanOrEqual(4);
+  });
+
+  it("two id-less items that are equal but at different offsets are both kept", async () => {
+    const pages: Record<number, unknown[]> = { 0: [activity(1), activity(1)], 2: [activity(1)] };
+    const { client } = runes((offset) => ({ total: 3, results: pages[offset] ?? [] }));
+    const items = await collect(paginate(client.getTransactionActivity, { tx_id: TX }, { pageSize: 2 }), {
+      max: 10,
+    });
+    expect(items).toHaveLength(3);
+  });
+});

@@ -4,7 +4,7 @@
  * These are the named cases; the properties over any value of each parameter (and of apiKey) are in
  * hostile-input.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createLookupClient,
   HiroValidationError,
@@ -193,6 +193,10 @@ describe("token_id", () => {
     ['"00035"', "00035", "35"],
     ["2n**53n-1n", 2n ** 53n - 1n, "9007199254740991"],
     ["2^53-1 as a decimal string", "9007199254740991", "9007199254740991"],
+    // Upstream reads the id as a JS number: 2^53 and any other exactly representable id are exact there.
+    ["2n**53n", 2n ** 53n, "9007199254740992"],
+    ['"9007199254740992"', "9007199254740992", "9007199254740992"],
+    ['"9007199254740994" (2^53+2)', "9007199254740994", "9007199254740994"],
   ];
 
   it.each(accepted)("sends %s as %s, exactly", async (_, token_id, sent) => {
@@ -206,8 +210,10 @@ describe("token_id", () => {
   // Upstream turns the path value into a JS number: …/9007199254740993 answered 200 with token
   // 9007199254740992's metadata. A valid u128 above 2^53-1 is refused rather than answered wrongly.
   it.each([
-    ["2n**53n", 2n ** 53n],
     ['"9007199254740993"', "9007199254740993"],
+    ["2n**53n+1n", 2n ** 53n + 1n],
+    ["10n**21n (a JS number prints it as 1e+21)", 10n ** 21n],
+    ["2n**60n (a JS number prints it as 1152921504606847000)", 2n ** 60n],
     ["2n**128n-1n", U128_MAX],
     ["2^128-1 as a decimal string", U128_MAX.toString()],
   ])("refuses the valid u128 %s: the service cannot address it exactly", async (_, token_id) => {
@@ -509,5 +515,34 @@ describe("messages show the bad value, readably", () => {
     const error = await failureOf(() => sats(client, { ordinal: 2099999997690000 }));
 
     expect((error as Error).message).not.toMatch(/precision/);
+  });
+});
+
+describe("a numeric string's length is checked before BigInt() (issue 21)", () => {
+  it.each([
+    ["token_id", (client: LookupClient, value: string) => sft(client, { token_id: value })],
+    [
+      "ordinal",
+      (client: LookupClient, value: string) =>
+        client.getSatoshiInscriptions({ ordinal: value as unknown as number }),
+    ],
+  ] as const)("%s: a 100 000-digit string is refused without converting it", async (parameter, call) => {
+    const { client, requests } = setup();
+    const digits = "9".repeat(100_000);
+    const spy = vi.spyOn(globalThis, "BigInt");
+    try {
+      const error = await failureOf(() => call(client, digits));
+      expectValidationError(error, parameter, /100000 digits|must be/);
+      expect(spy.mock.calls.filter(([value]) => value === digits)).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it("leading zeros do not count against the length", async () => {
+    const { client, requests } = setup();
+    await sft(client, { token_id: `${"0".repeat(200)}35` });
+    expect(sentUrl(requests).pathname).toBe(`/metadata/v1/sft/${PRINCIPAL}/35`);
   });
 });

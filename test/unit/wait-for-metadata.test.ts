@@ -1,13 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createLookupClient,
   HiroApiError,
   HiroNetworkError,
+  HiroTimeoutError,
   HiroValidationError,
   HiroWaitTimeoutError,
   waitForMetadata,
 } from "../../src/index.js";
-import { fakeFetch, json, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, never, PRINCIPAL } from "../helpers/fake-fetch.js";
 
 const params = { principal: PRINCIPAL, token_id: 35 };
 const pending = () => json({ error: "Token metadata fetch in progress" }, 422);
@@ -91,4 +92,84 @@ describe("waitForMetadata", () => {
       expect(requests).toHaveLength(0);
     },
   );
+});
+
+describe("waitForMetadata's deadline bounds each try (issue 21)", () => {
+  it("a silent server: rejects at deadlineMs, not after a whole lookup's totalTimeoutMs", async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch } = fakeFetch((request, call) => (call === 1 ? pending() : never(request)));
+      const client = createLookupClient({
+        fetch,
+        totalTimeoutMs: 100_000,
+        timeoutMs: 100_000,
+        maxRetries: 0,
+      });
+      const outcome: { error?: unknown } = {};
+      waitForMetadata(client, params, { deadlineMs: 1_000, initialDelayMs: 100 }).catch((e: unknown) => {
+        outcome.error = e;
+      });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(outcome.error).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome.error).toBeInstanceOf(HiroWaitTimeoutError);
+      expect((outcome.error as HiroWaitTimeoutError).lastError).toMatchObject({ kind: "metadata_pending" });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a server silent from the first try: a HiroTimeoutError at deadlineMs", async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch } = fakeFetch((request) => never(request));
+      const client = createLookupClient({
+        fetch,
+        totalTimeoutMs: 100_000,
+        timeoutMs: 100_000,
+        maxRetries: 0,
+      });
+      const outcome: { error?: unknown } = {};
+      waitForMetadata(client, params, { deadlineMs: 1_000 }).catch((e: unknown) => {
+        outcome.error = e;
+      });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(outcome.error).toBeInstanceOf(HiroTimeoutError);
+      expect((outcome.error as Error).message).toMatch(/deadlineMs/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("waitForMetadata with a locale while the token is pending (issue 20)", () => {
+  const localeMissing = () => json({ error: "Locale not found" }, 422);
+
+  it("a 422 Locale not found while the token itself is pending is waited out like pending", async () => {
+    let ready = false;
+    const { fetch, requests } = fakeFetch((request) => {
+      const withLocale = new URL(request.url).searchParams.has("locale");
+      if (!ready) return withLocale ? localeMissing() : pending();
+      return json({ total_supply: "5", metadata: { name: "en" } });
+    });
+    const client = createLookupClient({ fetch });
+    setTimeout(() => {
+      ready = true;
+    }, 30);
+    const token = await waitForMetadata(client, { ...params, locale: "en" }, { initialDelayMs: 20 });
+    expect(token).toEqual({ total_supply: "5", metadata: { name: "en" } });
+    expect(requests.some((r) => !new URL(r.url).searchParams.has("locale"))).toBe(true);
+  });
+
+  it("a locale the token really lacks (the token answers without it) is thrown at once", async () => {
+    const { fetch, requests } = fakeFetch((request) =>
+      new URL(request.url).searchParams.has("locale") ? localeMissing() : json({ total_supply: "5" }),
+    );
+    const client = createLookupClient({ fetch });
+    const error = await waitForMetadata(client, { ...params, locale: "xx" }, { initialDelayMs: 5 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: "locale_not_found" });
+    expect(requests).toHaveLength(2);
+  });
 });

@@ -4,9 +4,7 @@
  * (pacer-policy.ts) allows, with one timer per gate however many wait. The pipeline asks it before
  * each attempt, outside the attempt's timer but inside the call's signal.
  */
-import { HiroApiError, HiroError } from "../../errors/errors.js";
-import { printable } from "../../errors/safe-text.js";
-import { SERVICES, serviceOf } from "../../spec/services.js";
+import type { HiroError } from "../../errors/errors.js";
 import type { Pacer, PacerSettle } from "../pipeline.js";
 import { RETRY_DEFAULTS } from "../retry.js";
 import {
@@ -20,12 +18,17 @@ import {
   sent,
 } from "./pacer-policy.js";
 import { readRateLimit } from "./rate-limit-headers.js";
+import { MAX_TIMER_MS, tooLongError } from "./refusal.js";
 
 /** What a pacer is built with; the clock and timers are injectable for tests. */
 export interface PacerOptions {
   /** Client-side ceiling per origin, for services that send no rate-limit headers. Default: none. */
   maxRequestsPerSecond?: number | undefined;
-  /** Longest pause the gate waits out, in ms; a longer one fails at once as `rate_limited`. Default 60 000. */
+  /**
+   * The ceiling on every wait in the gate (a spread gap, a reset, a pause), in ms; a service's pause or
+   * spent window further off fails at once as `rate_limited` until the ceiling, then one probe asks
+   * again. Default 60 000; never above 2^31−1 (the largest timer delay).
+   */
   maxPauseMs?: number | undefined;
   /** The clock, in ms since the epoch (a `ratelimit-reset` may be a Unix time). Default `Date.now`. */
   now?: (() => number) | undefined;
@@ -36,6 +39,8 @@ export interface PacerOptions {
 interface Waiter {
   url: URL;
   signal: AbortSignal;
+  /** When the call must end (the client's clock), if it has a deadline. */
+  deadline: number | undefined;
   resolve(settle: PacerSettle): void;
   reject(reason: unknown): void;
 }
@@ -46,24 +51,6 @@ interface Clock {
   clearTimeout(handle: unknown): void;
   minIntervalMs: number;
   maxPauseMs: number;
-}
-
-/** A wait the client will not make: the service's pause or reset is further off than `maxPauseMs`. */
-function tooLongError(url: URL, waitMs: number, maxPauseMs: number, headers: Headers): HiroError {
-  const service = serviceOf(url.pathname);
-  const message = `GET ${printable(url.href, 160)}: the rate limit of ${url.origin} lets requests through again in ${Math.ceil(waitMs / 1000)} s, over the ${maxPauseMs / 1000} s the client waits; not sent (rate_limited)`;
-  if (service === undefined) return new HiroError(message);
-  const { operationId } = SERVICES[service];
-  return new HiroApiError({
-    kind: "rate_limited",
-    status: 429,
-    body: undefined,
-    headers,
-    operationId,
-    url: url.href,
-    retryAfterMs: Math.ceil(waitMs),
-    message: `${operationId}: ${message}`,
-  });
 }
 
 /** One origin's gate: its policy state, its queue, and its one timer. */
@@ -78,16 +65,19 @@ class Gate {
 
   constructor(private readonly clock: Clock) {}
 
-  wait(url: URL, signal: AbortSignal): PacerSettle | Promise<PacerSettle> {
+  wait(url: URL, signal: AbortSignal, deadline?: number): PacerSettle | Promise<PacerSettle> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.queue.length === 0) {
       // The fast path: nothing queued and the policy says go; no promise, no listener, no timer.
       const decision = this.decide();
       if (decision.go) return this.let();
       if (decision.tooLong) return Promise.reject(this.tooLong(url, decision));
+      if (deadline !== undefined && decision.at !== undefined && decision.at > deadline) {
+        return Promise.reject(this.tooLong(url, decision, deadline));
+      }
     }
     return new Promise<PacerSettle>((resolve, reject) => {
-      const waiter: Waiter = { url, signal, resolve, reject };
+      const waiter: Waiter = { url, signal, deadline, resolve, reject };
       let watch = this.watched.get(signal);
       if (!watch) {
         watch = { waiters: new Set(), onAbort: () => this.aborted(signal) };
@@ -125,14 +115,17 @@ class Gate {
     return decide(this.state, now, this.clock.maxPauseMs);
   }
 
-  private tooLong(url: URL, decision: Decision): HiroError {
-    const waitMs = (decision.go ? 0 : (decision.at ?? 0)) - this.clock.now();
-    return tooLongError(url, waitMs, this.clock.maxPauseMs, this.headers);
+  private tooLong(url: URL, decision: Decision, deadline?: number): HiroError {
+    const now = this.clock.now();
+    const waitMs = (decision.go ? 0 : (decision.at ?? 0)) - now;
+    const left = deadline === undefined ? undefined : deadline - now;
+    return tooLongError(url, waitMs, this.clock.maxPauseMs, this.headers, left);
   }
 
   /** Lets one request through; returns what the pipeline calls when its attempt ends. */
   private let(): PacerSettle {
-    const [state, ticket] = sent(this.state, this.clock.now(), this.clock.minIntervalMs);
+    const { minIntervalMs, maxPauseMs } = this.clock;
+    const [state, ticket] = sent(this.state, this.clock.now(), minIntervalMs, maxPauseMs);
     this.state = state;
     let ended = false;
     return (answer?: Response) => {
@@ -142,12 +135,25 @@ class Gate {
       if (answer) {
         this.headers = answer.headers;
         const info = readRateLimit(answer.headers, now);
-        this.state = answered(this.state, ticket, answer.status, info, now);
+        this.state = answered(this.state, ticket, answer.status, info, now, this.clock.maxPauseMs);
       } else {
         this.state = failed(this.state, ticket);
       }
       this.pump();
     };
+  }
+
+  /** Refuses at once every waiter whose call must end before the gate's wait does. */
+  private refuseLate(decision: Decision): void {
+    const at = decision.go ? undefined : decision.at;
+    if (at === undefined) return;
+    const late = this.queue.filter((waiter) => waiter.deadline !== undefined && at > waiter.deadline);
+    if (late.length === 0) return;
+    this.queue = this.queue.filter((waiter) => !late.includes(waiter));
+    for (const waiter of late) {
+      this.unwatch(waiter);
+      waiter.reject(this.tooLong(waiter.url, decision, waiter.deadline));
+    }
   }
 
   /** Lets through every waiter the policy allows, in order; then sets the one timer, if a time is known. */
@@ -170,7 +176,9 @@ class Gate {
         return;
       }
       if (decision.at !== undefined) {
-        const delay = Math.max(0, decision.at - this.clock.now());
+        this.refuseLate(decision);
+        if (this.queue.length === 0) return;
+        const delay = Math.min(MAX_TIMER_MS, Math.max(0, decision.at - this.clock.now()));
         this.timer = this.clock.setTimeout(() => {
           this.timer = undefined;
           this.pump();
@@ -193,17 +201,17 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     clearTimeout: options.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
     // A token bucket holding one token: requests evenly spaced, never a burst.
     minIntervalMs: rate === undefined ? 0 : 1000 / rate,
-    maxPauseMs: options.maxPauseMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
+    maxPauseMs: Math.min(options.maxPauseMs ?? RETRY_DEFAULTS.maxRetryAfterMs, MAX_TIMER_MS),
   };
   const gates = new Map<string, Gate>();
   return {
-    wait(url, signal) {
+    wait(url, signal, deadline) {
       let gate = gates.get(url.origin);
       if (!gate) {
         gate = new Gate(clock);
         gates.set(url.origin, gate);
       }
-      return gate.wait(url, signal);
+      return gate.wait(url, signal, deadline);
     },
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * Issue 20: a deployment's page maximum (bitcoin-indexer's `API_RESULTS_MAX_LIMIT`) told to the client
+ * as `maxLimit: { ordinals, runes }`. The `limit` check and paginate's default page size follow it; the
+ * spec's 60 stays the default. An injected fetch records what is sent.
+ */
+import { describe, expect, it } from "vitest";
+import { collect, createLookupClient, HiroValidationError, paginate } from "../../src/index.js";
+import { emptyPage, fakeFetch, LOCAL, ORDINAL, TX_ID } from "../helpers/fake-fetch.js";
+
+const limitSent = (request: Request | undefined) =>
+  new URL(request?.url ?? "http://x").searchParams.get("limit");
+
+function setup(maxLimit?: { ordinals?: number; runes?: number }) {
+  const fake = fakeFetch(emptyPage);
+  const client = createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 0, maxLimit });
+  return { client, requests: fake.requests };
+}
+
+describe("maxLimit, the client option", () => {
+  it("a limit up to the deployment's maximum is sent even above the spec's 60; one past it is refused", async () => {
+    const { client, requests } = setup({ runes: 100 });
+    await client.getTransactionActivity({ tx_id: TX_ID, limit: 100 });
+    expect(limitSent(requests[0])).toBe("100");
+    const error = await client.getTransactionActivity({ tx_id: TX_ID, limit: 101 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroValidationError);
+    expect(error).toMatchObject({ parameter: "limit" });
+    expect((error as Error).message).toMatch(/1 to 100.*maxLimit/);
+    // The other service keeps the spec's maximum.
+    const ordinals = await client
+      .getSatoshiInscriptions({ ordinal: ORDINAL, limit: 61 })
+      .catch((e: unknown) => e);
+    expect(ordinals).toMatchObject({ parameter: "limit" });
+    expect(requests).toHaveLength(1);
+  });
+
+  it("a lower maximum refuses a limit the spec allows, and paginate pages by it", async () => {
+    const { client, requests } = setup({ runes: 20 });
+    const error = await client.getTransactionActivity({ tx_id: TX_ID, limit: 21 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ parameter: "limit" });
+    await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }), { max: 10 });
+    expect(limitSent(requests[0])).toBe("20");
+  });
+
+  it("paginate's default page size and its pageSize bound are the maximum", async () => {
+    const { client, requests } = setup({ ordinals: 100 });
+    await collect(paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }), { max: 10 });
+    await collect(paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }, { pageSize: 100 }), {
+      max: 10,
+    });
+    expect(requests.map(limitSent)).toEqual(["100", "100"]);
+    const error = await collect(
+      paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }, { pageSize: 101 }),
+      {
+        max: 10,
+      },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ parameter: "pageSize" });
+  });
+
+  it("without it, the spec's 60 holds", async () => {
+    const { client, requests } = setup();
+    await collect(paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }), { max: 10 });
+    expect(limitSent(requests[0])).toBe("60");
+    expect(
+      await client.getSatoshiInscriptions({ ordinal: ORDINAL, limit: 61 }).catch((e: unknown) => e),
+    ).toMatchObject({
+      parameter: "limit",
+    });
+  });
+
+  it("is checked and named", () => {
+    for (const bad of [
+      { runes: 0 },
+      { runes: 1.5 },
+      { ordinals: -1 },
+      { metadata: 5 },
+      { runes: "100" },
+      60,
+      null,
+    ]) {
+      const make = () => createLookupClient({ baseUrl: LOCAL, maxLimit: bad as never });
+      expect(make).toThrowError(HiroValidationError);
+      try {
+        make();
+      } catch (error) {
+        expect((error as HiroValidationError).parameter).toBe("maxLimit");
+      }
+    }
+  });
+});
