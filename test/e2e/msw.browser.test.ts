@@ -13,9 +13,23 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
+import { type MockExample, mockExamples } from "../../src/generated/mock-examples.js";
+import { answerFor } from "../../src/mock/index.js";
 import { ROOT } from "../helpers/spec.js";
 
 const TIMEOUT = 60_000;
+/** A sat the spec's examples give several pages: its second page of 2 is a slice the rules cut. */
+const EXAMPLES: Readonly<Record<string, readonly MockExample[]>> = mockExamples;
+const sats = (EXAMPLES.getSatoshiInscriptions ?? []).flatMap((e) =>
+  e.request ? [e.request.path.ordinal] : [],
+);
+const PAGED_SAT = sats.find((sat) => sats.indexOf(sat) !== sats.lastIndexOf(sat)) ?? "";
+const SECOND_PAGE = answerFor("getSatoshiInscriptions", {
+  path: { ordinal: PAGED_SAT },
+  query: new URLSearchParams({ offset: "2", limit: "2" }),
+})?.body;
+/** A token id no example names: the rules answer it 404. */
+const UNKNOWN_TOKEN = 123_456_789;
 
 /** The page's script: the client, the kit and msw's worker, bundled as an app's bundler would. */
 const PAGE_SCRIPT = `
@@ -31,13 +45,13 @@ async function run() {
   await worker.start({ onUnhandledRequest: "error", quiet: true });
   const client = createLookupClient({ baseUrl, maxRetries: 0 });
   const token = await client.getSftMetadata({ principal, token_id: 35 });
-  const page = await client.getSatoshiInscriptions({ ordinal: "1953186061218487", offset: 2, limit: 2 });
+  const page = await client.getSatoshiInscriptions({ ordinal: "${PAGED_SAT}", offset: 2, limit: 2 });
   const unknown = await client.getTransactionActivity({ tx_id: "ab".repeat(32), limit: 7 });
   worker.use(...createHandlers({ baseUrl, overrides: { getSftMetadata: {
     status: 429, headers: { "Retry-After": "3" }, body: { message: "API rate limit exceeded" } } } }));
   const limited = await client.getSftMetadata({ principal, token_id: 35 }).then(() => "no error", failure);
   worker.resetHandlers();
-  const missing = await client.getSftMetadata({ principal, token_id: 36 }).then(() => "no error", failure);
+  const missing = await client.getSftMetadata({ principal, token_id: ${UNKNOWN_TOKEN} }).then(() => "no error", failure);
   return { name: token.metadata?.name, page, unknown, limited, missing };
 }
 window.results = run().catch((e) => ({ error: String(e && e.stack || e) }));
@@ -94,6 +108,7 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
   it.for(RELEASES)("with %s: answers as the mock does, with an override for one request", async (release) => {
     const server = servers.get(release);
     if (!browser || !server) throw new Error("not started");
+    expect(SECOND_PAGE).toMatchObject({ offset: 2, limit: 2, results: [expect.anything()] });
     const worker = await readFile(join(dir, release, "mockServiceWorker.js"), "utf8");
     const manifest = await readFile(join(ROOT, `node_modules/${release}/package.json`), "utf8");
     const installed = JSON.parse(manifest) as { version: string };
@@ -117,12 +132,7 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
     const results = await page.evaluate("window.results");
     expect(results).toEqual({
       name: "key-alex-autoalex-v1 #35",
-      page: {
-        limit: 2,
-        offset: 2,
-        total: 3,
-        results: [expect.objectContaining({ number: expect.any(Number) })],
-      },
+      page: SECOND_PAGE,
       unknown: { limit: 7, offset: 0, total: 0, results: [] },
       limited: expect.objectContaining({ name: "HiroApiError", kind: "rate_limited", retryAfterMs: 3000 }),
       missing: expect.objectContaining({ name: "HiroApiError", kind: "not_found" }),
