@@ -1,5 +1,5 @@
 /** Bench section 5: the Prism mock's time to ready and its latency against the plain bench server. */
-import { startPrism } from "../src/mock/prism.js";
+import { startPrism } from "../src/mock-server/prism.js";
 import { createLookupClient } from "./client.js";
 import { type BenchServer, type Call, interleaved, type Summary } from "./harness.js";
 import { fmt, json, out, ratio, table } from "./report.js";
@@ -56,7 +56,7 @@ export async function prismSection(server: BenchServer, quick: boolean): Promise
         ]);
       }
     }
-    out("## 5. Prism mock (`startPrism` from src/mock/prism.ts, static examples, `--errors`)");
+    out("## 5. Prism mock (`startPrism` from src/mock-server/prism.ts, static examples, `--errors`)");
     out();
     out(
       `Time to ready (spawn → first HTTP answer; the readiness poll runs every 100 ms): ${starts.map((s) => `${fmt(s / 1000)} s`).join(", ")} ` +

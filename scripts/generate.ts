@@ -1,7 +1,7 @@
 /**
  * Writes the runtime pieces of `src/generated/` that openapi-typescript does not: the parameter rules
  * (patterns, ranges, defaults) the client checks before sending, the operation table (`lib/operations.ts`),
- * the response validators, the named examples the mock answers with (`lib/mock-examples.ts`), and the map of documented error bodies to error kinds (`x-error-kind`, see
+ * the response validators, and the map of documented error bodies to error kinds (`x-error-kind`, see
  * `lib/error-kinds.ts`). `--check` compares instead of writing
  * and exits 1 when a file is stale. The types themselves come from `openapi-typescript` (see package.json).
  */
@@ -95,10 +95,7 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
     ["src/generated/validators.js", validatorsSource(spec.components.schemas, responseSchemas)],
     ["src/generated/validators.d.ts", validatorsDts(Object.keys(responseSchemas))],
     ["src/generated/error-kinds.ts", errorKindsSource(spec)],
-    [
-      "src/generated/mock-examples.ts",
-      mockExamplesSource(spec as unknown as Parameters<typeof mockExamplesSource>[0]),
-    ],
+    ["src/generated/mock-examples.ts", mockExamplesSource(spec)],
   ]);
 }
 

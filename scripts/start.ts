@@ -1,33 +1,38 @@
 /**
- * `npm start`: regenerates the types if the spec changed, builds the docs, serves them
- * (127.0.0.1:4011, HIRO_DOCS_PORT) and a Prism mock of openapi.yaml (127.0.0.1:4010, HIRO_MOCK_PORT),
- * shows one real lookup through the client against the mock, then watches openapi.yaml until
- * stopped. An edit is linted, then types, docs and mock are updated side by side in this process,
- * with one line per step and the "edit → ready" total. `--once` stops after the lookup (tests).
+ * The dev script. `npm start`: regenerates the types if the spec changed, builds the docs, serves them
+ * (127.0.0.1:4011, HIRO_DOCS_PORT) and the mock of openapi.yaml (127.0.0.1:4010, HIRO_MOCK_PORT), shows
+ * one real lookup through the client against the mock, then watches openapi.yaml until stopped.
+ * `npm run mock` (`--mock`): the mock alone, with the same watch. The mock is the package's (Prism
+ * behind a front that answers by the spec's examples, the same as `hiro-lookup mock`) serving a snapshot
+ * of the last good spec: an edit is linted first (see lib/watch-spec.ts). `--once` stops after the
+ * lookup (tests). SIGINT, SIGTERM, SIGHUP, or the death of the process that started it, stop everything.
  */
-import { type FSWatcher, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { createLookupClient } from "../src/index.js";
-import { buildDocs, DOCS_FILE } from "./build-docs.js";
-import { generatedFiles } from "./generate.js";
+import { mockHints } from "../src/mock-server/index.js";
+import { buildDocs } from "./build-docs.js";
 import { onStop, portFromEnv } from "./lib/lifecycle.js";
 import { type LiveMock, startLiveMock } from "./lib/live-mock.js";
-import { generatedIsStale, lintSpec, ROOT, regenerate, SPEC, typesSource } from "./lib/spec-pipeline.js";
+import { generatedIsStale, ROOT, regenerate, SPEC } from "./lib/spec-pipeline.js";
 import { type StaticServer, startStaticServer } from "./lib/static-server.js";
+import { log, step, watchSpec } from "./lib/watch-spec.js";
 
-const once = process.argv.includes("--once");
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const ms = (since: number) => Math.round(performance.now() - since);
-
-/** Runs one step and prints `  <name>  <ms> ms  <note>` when it ends (steps run side by side). */
-async function step<T>(name: string, work: () => Promise<T>, note: (result: T) => string = () => "") {
-  const since = performance.now();
-  const result = await work();
-  log(`  ${name.padEnd(5)} ${String(ms(since)).padStart(5)} ms  ${note(result)}`.trimEnd());
-  return result;
+const { values: flags } = parseArgs({
+  options: { once: { type: "boolean", default: false }, mock: { type: "boolean", default: false } },
+  strict: false, // a gone flag (--dynamic) gets its own message below, not a stack trace
+});
+if (flags.dynamic !== undefined || flags.seed !== undefined) {
+  process.stderr.write(
+    "--dynamic and --seed are gone: Prism's generated bodies were about no id asked, and the client " +
+      "refused them. The mock now answers any valid id by the spec's examples (see the README).\n",
+  );
+  process.exit(2);
 }
+const mockOnly = flags.mock === true;
+const name = mockOnly ? "npm run mock" : "npm start";
 
 /** One lookup of each kind through the real client, printed in a few lines. */
 async function showLookups(baseUrl: string): Promise<void> {
@@ -51,140 +56,74 @@ async function main(): Promise<void> {
   // on a broken one); the snapshot is refreshed only after lint passes.
   const workDir = mkdtempSync(join(tmpdir(), "hiro-lookup-start-"));
   const snapshot = join(workDir, "openapi.yaml");
-  const candidate = join(workDir, "candidate.yaml");
   writeFileSync(snapshot, readFileSync(SPEC, "utf8"));
-  let watcher: FSWatcher | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  let watcher: { close(): Promise<void> } | undefined;
   let mock: LiveMock | undefined;
   let site: StaticServer | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const cleanup = async () => {
-    clearTimeout(timer);
-    watcher?.close();
-    await running;
+  const stop = onStop(async (reason) => {
+    if (!flags.once && mock !== undefined)
+      log(`\n${reason}: stopping the mock${mockOnly ? "" : " and the docs server"}…`);
+    await watcher?.close();
     await Promise.allSettled([mock?.stop(), site?.close()]);
     rmSync(workDir, { recursive: true, force: true });
-  };
-  const stop = onStop(async (reason) => {
-    if (!once) log(`\n${reason}: stopping the mock and the docs server…`);
-    await cleanup();
   });
 
   try {
-    await serve();
-  } catch (error) {
-    process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    stop(1, "error");
-  }
-
-  async function serve(): Promise<void> {
     // The fixed ports first, so a taken one fails before any work.
-    site = await startStaticServer(join(ROOT, "docs"), portFromEnv("HIRO_DOCS_PORT", 4011));
-    await Promise.all([
-      step(
-        "types",
-        async () => {
-          const stale = await generatedIsStale();
-          if (stale) await regenerate();
-          return stale;
-        },
-        (stale) =>
-          stale ? "openapi.yaml changed since the last generate: src/generated regenerated" : "up to date",
-      ),
-      step("docs", buildDocs, (docs) => `${(docs.bytes / 1024).toFixed(0)} KiB`),
-      step(
-        "mock",
-        async () => {
-          mock = await startLiveMock({
-            port: portFromEnv("HIRO_MOCK_PORT", 4010),
-            snapshot,
-            log: (line) => process.stderr.write(`prism: ${line}\n`),
-          });
-          mock.onCrash((code) => {
-            process.stderr.write(`Prism exited unexpectedly (code ${code}).\n`);
-            stop(1, "the mock died");
-          });
-          return mock;
-        },
-        () => "Prism",
-      ),
-    ]);
-    if (mock === undefined) throw new Error("unreachable: the mock did not start");
-    log(`\nhiro-lookup is up (${(ms(started) / 1000).toFixed(1)} s)`);
-    log(`  API docs   ${site.url}/`);
-    log(`  Mock API   ${mock.url}   (Prism, serving openapi.yaml)`);
-    log(`  Try        curl -s '${mock.url}/ordinals/v1/sats/1252201400444387/inscriptions?limit=2'`);
-    log("\nA real lookup through the client, against the mock:");
-    await showLookups(mock.url);
-    if (once) return stop(0, "--once");
-
-    const live = mock;
-    let editAt = 0;
-    const rebuild = async () => {
-      const since = editAt;
-      const spec = readFileSync(SPEC, "utf8");
-      writeFileSync(candidate, spec);
-      log("openapi.yaml changed:");
-      // Lint gates types and mock. The docs build (a Redocly CLI process, the longest step) starts
-      // at once, beside lint; on a lint error the last good page is put back.
-      const goodDocs = await readFile(DOCS_FILE).catch(() => undefined);
-      const docs = step("docs", buildDocs, (docs) => `docs/index.html (Redocly build ${docs.ms} ms)`);
-      docs.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-      try {
-        const [lint, generated] = await Promise.all([
-          step(
-            "lint",
-            () => lintSpec(candidate),
-            (lint) => (lint.ok ? "ok" : "failed"),
-          ),
-          // Computed while lint runs, written only if it passes.
-          (async () => {
-            const started = performance.now();
-            const files = new Map([["src/generated/api.d.ts", await typesSource(candidate)]]);
-            for (const [file, content] of generatedFiles(candidate)) files.set(file, content);
-            return { files, ms: ms(started) };
-          })().catch((error: unknown) => error as Error),
-        ]);
-        if (!lint.ok) {
-          await docs.catch(() => {});
-          if (goodDocs !== undefined) await writeFile(DOCS_FILE, goodDocs);
-          const output = lint.output.replaceAll(/\S*candidate\.yaml/g, "openapi.yaml");
-          log(`lint failed, still serving the last good version (docs page put back)\n${output}`);
-          return;
-        }
-        if (generated instanceof Error) throw generated;
-        for (const [file, content] of generated.files) writeFileSync(join(ROOT, file), content);
-        log(
-          `  ${"types".padEnd(5)} ${String(generated.ms).padStart(5)} ms  src/generated (made while lint ran)`,
-        );
-        await Promise.all([
-          docs,
-          step(
-            "mock",
-            () => live.update(spec),
-            (changed) => (changed ? "Prism reloaded the snapshot" : "unchanged"),
-          ),
-        ]);
-        log(`edit → ready: ${ms(since)} ms (types, docs and mock updated)`);
-      } catch (error) {
-        log(`rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    if (!mockOnly) site = await startStaticServer(join(ROOT, "docs"), portFromEnv("HIRO_DOCS_PORT", 4011));
+    const startMock = async () => {
+      mock = await startLiveMock({
+        port: portFromEnv("HIRO_MOCK_PORT", 4010),
+        snapshot,
+        log: (line) => process.stderr.write(`prism: ${line}\n`),
+      });
+      mock.onCrash((code) => {
+        process.stderr.write(`Prism exited unexpectedly (code ${code}).\n`);
+        stop(1, "the mock died");
+      });
+      return mock;
     };
-    // Watch the folder, not the file: editors often replace the file, which ends a file watch.
-    watcher = watch(dirname(SPEC), (_, file) => {
-      if (file !== "openapi.yaml") return;
-      if (timer === undefined) editAt = performance.now();
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = undefined;
-        running = running.then(rebuild);
-      }, 100);
-    });
+    if (mockOnly) await startMock();
+    else
+      await Promise.all([
+        step(
+          "types",
+          async () => {
+            const stale = await generatedIsStale();
+            if (stale) await regenerate();
+            return stale;
+          },
+          (stale) =>
+            stale ? "openapi.yaml changed since the last generate: src/generated regenerated" : "up to date",
+        ),
+        step("docs", buildDocs, (docs) => `${(docs.bytes / 1024).toFixed(0)} KiB`),
+        step("mock", startMock, () => "Prism behind the front"),
+      ]);
+    if (mock === undefined) throw new Error("unreachable: the mock did not start");
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    if (mockOnly) {
+      log(
+        `Mock of openapi.yaml listening on ${mock.url} (ready in ${seconds(performance.now() - started)}).`,
+      );
+      log(mockHints(mock.url));
+    } else {
+      log(`\nhiro-lookup is up (${seconds(performance.now() - started)})`);
+      log(`  API docs   ${site?.url}/`);
+      log(`  Mock API   ${mock.url}   (Prism behind a front that answers any valid id)`);
+      log(`  Try        curl -s '${mock.url}/ordinals/v1/sats/1252201400444387/inscriptions?limit=2'`);
+      log("\nA real lookup through the client, against the mock:");
+      await showLookups(mock.url);
+      if (flags.once) return stop(0, "--once");
+    }
+    watcher = watchSpec(mock, join(workDir, "candidate.yaml"), !mockOnly);
     log("\nWatching openapi.yaml for changes. Ctrl-C (or SIGTERM/SIGHUP) stops everything.");
+  } catch (error) {
+    process.stderr.write(`${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    stop(1, "error");
   }
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,15 +1,15 @@
 /**
- * The mock of `npm start` and `npm run mock`: Prism serving a snapshot file, behind the mock's front
- * (src/mock/front.ts: it answers about the question asked) on the fixed port. Prism reloads the snapshot by itself when it changes (~1.4 s), but it
- * closes its server to do so; the front holds requests across that gap (retrying the connection),
- * so clients never see a refused connection during a rebuild.
+ * The mock of `npm start` and `npm run mock`: the package's mock (src/mock-server: the front on the
+ * fixed port, Prism behind it) serving a snapshot of the spec being edited. Prism reloads the snapshot
+ * by itself when it changes (~1.4 s) and the front holds requests meanwhile; the rules follow: they are
+ * rebuilt from the snapshot's examples, so the mock answers the spec it serves, not the one generated.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { createMockFront } from "../../src/mock/front.js";
-import { type RunningPrism, startPrism } from "../../src/mock/prism.js";
-import { listen } from "./lifecycle.js";
+import { parse } from "yaml";
+import { type AnswerFor, createAnswerFor } from "../../src/mock/index.js";
+import { type RunningMock, startMock } from "../../src/mock-server/index.js";
+import { mockExampleTable } from "./mock-examples.js";
 
-const RETRY_FOR_MS = 10_000;
 const RELOAD_TIMEOUT_MS = 10_000;
 
 export interface LiveMockOptions {
@@ -17,9 +17,7 @@ export interface LiveMockOptions {
   port: number;
   /** The snapshot file Prism serves; {@link LiveMock.update} rewrites it. */
   snapshot: string;
-  dynamic?: boolean;
-  seed?: number;
-  /** Prism's own log lines (warnings), minus its reload chatter and our readiness probes. */
+  /** Prism's own log lines (warnings), minus its reload chatter and the readiness probes. */
   log?: (line: string) => void;
 }
 
@@ -34,43 +32,30 @@ export interface LiveMock {
   stop(): Promise<void>;
 }
 
-/** Starts the front on `options.port` (first, so a taken port fails fast), then Prism on a free port. */
-export async function startLiveMock(options: LiveMockOptions): Promise<LiveMock> {
-  const host = "127.0.0.1";
-  let backend = 0;
-  const front = createMockFront({ host, backendPort: () => backend, holdForMs: RETRY_FOR_MS });
-  const port = await listen(front, options.port, host, "Mock API", "HIRO_MOCK_PORT");
+/** The mock's rules over the examples of a spec's text. Throws when its examples contradict each other. */
+export const rulesOf = (spec: string): AnswerFor => createAnswerFor(mockExampleTable(parse(spec) as object));
 
+/** Starts the mock on `options.port` (the front first, so a taken port fails fast), Prism on a free port. */
+export async function startLiveMock(options: LiveMockOptions): Promise<LiveMock> {
   let reloaded: (() => void) | undefined;
-  let prism: RunningPrism;
-  try {
-    prism = await startPrism({
-      port: 0,
-      specPath: options.snapshot,
-      ...(options.dynamic ? { dynamic: true } : {}),
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      log: (line) => {
-        // Prism logs "Starting Prism…" when it re-creates its server after the file changed.
-        if (line.includes("Starting Prism")) return void reloaded?.();
-        if (!line.includes("/__ready")) options.log?.(line);
-      },
-    });
-  } catch (error) {
-    front.close();
-    throw error;
-  }
-  backend = prism.port;
+  const mock: RunningMock = await startMock({
+    port: options.port,
+    specPath: options.snapshot,
+    rules: rulesOf(readFileSync(options.snapshot, "utf8")),
+    log: (line) => {
+      // Prism logs "Starting Prism…" when it re-creates its server after the file changed.
+      if (line.includes("Starting Prism")) return void reloaded?.();
+      if (!line.includes("/__ready")) options.log?.(line);
+    },
+  });
   let stopped = false;
   const crashListeners: Array<(code: number | null) => void> = [];
-  prism.process.once("exit", (code) => {
+  mock.prism.process.once("exit", (code) => {
     if (!stopped) for (const listener of crashListeners) listener(code);
   });
-
   const answers = async (): Promise<boolean> => {
     try {
-      await (
-        await fetch(`http://${host}:${backend}/__ready`, { signal: AbortSignal.timeout(1_000) })
-      ).arrayBuffer();
+      await (await fetch(`${mock.prism.url}/__ready`, { signal: AbortSignal.timeout(1_000) })).arrayBuffer();
       return true;
     } catch {
       return false;
@@ -78,10 +63,11 @@ export async function startLiveMock(options: LiveMockOptions): Promise<LiveMock>
   };
 
   return {
-    url: `http://${host}:${port}`,
-    port,
+    url: mock.url,
+    port: mock.port,
     async update(spec) {
       if (readFileSync(options.snapshot, "utf8") === spec) return false;
+      const rules = rulesOf(spec); // before the snapshot changes: examples that contradict stop here
       const restarted = new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error("Prism did not reload the snapshot in 10 s")),
@@ -96,16 +82,13 @@ export async function startLiveMock(options: LiveMockOptions): Promise<LiveMock>
       writeFileSync(options.snapshot, spec);
       await restarted;
       while (!(await answers())) await new Promise((resolve) => setTimeout(resolve, 25));
+      mock.setRules(rules);
       return true;
     },
     onCrash: (listener) => void crashListeners.push(listener),
     async stop() {
       stopped = true;
-      await prism.stop();
-      await new Promise<void>((resolve) => {
-        front.close(() => resolve());
-        front.closeAllConnections();
-      });
+      await mock.stop();
     },
   };
 }

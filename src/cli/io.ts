@@ -15,8 +15,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   stdout: CliStream;
   stderr: CliStream;
-  /** Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`); its URL and a stop function. */
-  startMock?: (port?: number) => Promise<{ url: string; stop(): Promise<void> }>;
+  /** Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`); its URL and a stop function. */
+  startMock?: (port?: number, portSource?: string) => Promise<{ url: string; stop(): Promise<void> }>;
   /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */
   createClient?: (options: LookupClientOptions) => LookupClient;
 }

@@ -1,40 +1,32 @@
 /**
- * `hiro-lookup mock`: a standing mock of the package's openapi.yaml for app developers, until stopped
- * (Ctrl-C, SIGTERM or SIGHUP). The same rules as `--mock` and `npm start`: any valid id gets the
- * service's answer (src/mock/), and the spec's named examples give data.
+ * `hiro-lookup mock`: the mock of the package's openapi.yaml (Prism behind the front that answers any
+ * valid id as the service would, the same as `--mock`), served until SIGINT, SIGTERM or SIGHUP, for an
+ * app under development to point its base URL at.
  */
 import type { Command } from "commander";
 import { HiroValidationError } from "../index.js";
-import { integer } from "./arguments.js";
 import type { CliIo } from "./io.js";
+import { mockHints, mockPort } from "./mock-server.js";
 
-const SAMPLES = [
-  "/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1/35   (also ?locale=es; 99: pending; 7: 404)",
-  "/ordinals/v1/sats/1953186061218487/inscriptions?limit=2   (two pages; any other sat: total 0)",
-  "/runes/v1/transactions/7b3c5d1e9f0a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f6a8b0c/activity",
-];
+/** The default port: the spec's `servers` entry for the local mock. */
+const DEFAULT_PORT = 4010;
 
-/** Registers `mock` on `program`. */
+/** Adds `mock` to `program`. A refusal (Prism missing, a taken or bad port) is a HiroValidationError: exit 2. */
 export function registerMock(program: Command, io: CliIo): void {
   program
     .command("mock")
-    .description("serve a mock of the lookups (Prism, from the package's openapi.yaml) until stopped")
-    .option("--port <port>", "port on 127.0.0.1 (env HIRO_MOCK_PORT, default 4010)", integer("--port", 0))
-    .action(async (options: { port?: number }) => {
+    .description("serve a mock of every service on 127.0.0.1 until stopped (Ctrl-C), for an app to use")
+    .option("--port <port>", `port (default: env HIRO_MOCK_PORT, else ${DEFAULT_PORT}; 0: any free one)`)
+    .action(async (options: { port?: string }) => {
       if (!io.startMock) throw new HiroValidationError("mock", "the embedded mock is not available here");
-      const fromEnv = io.env.HIRO_MOCK_PORT;
-      const port = options.port ?? (fromEnv ? Number(fromEnv) : 4010);
-      if (!Number.isInteger(port) || port < 0 || port > 65_535)
-        throw new HiroValidationError(
-          "HIRO_MOCK_PORT",
-          `must be a port number from 0 to 65535; got ${fromEnv}`,
-        );
-      const mock = await io.startMock(port);
+      const source = options.port === undefined ? "HIRO_MOCK_PORT" : "--port";
+      const port = mockPort(options.port ?? io.env.HIRO_MOCK_PORT, source, DEFAULT_PORT);
+      const mock = await io.startMock(port, source);
       io.stdout.write(
-        `Mock of the hiro-lookup API on ${mock.url} (Ctrl-C to stop). Point the client at it:\n` +
-          `  createLookupClient({ baseUrl: "${mock.url}" })\nTry:\n${SAMPLES.map((s) => `  ${mock.url}${s}`).join("\n")}\n`,
+        `Mock of every service of openapi.yaml on ${mock.url}. Point the client at it:\n` +
+          `  createLookupClient({ baseUrl: "${mock.url}" })   or   hiro-lookup --base-url ${mock.url} …\n\n` +
+          `${mockHints(mock.url)}\nCtrl-C (or SIGTERM, SIGHUP) stops it.\n`,
       );
-      // Until a signal: main.ts stops the mock and exits.
-      await new Promise<never>(() => {});
+      await new Promise<never>(() => {}); // until a signal: the mock stops, then the CLI exits
     });
 }

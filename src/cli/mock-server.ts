@@ -1,73 +1,100 @@
 /**
- * `--mock` and `hiro-lookup mock`: the Prism mock of the package's own openapi.yaml, as a child of the
- * CLI (src/mock/prism.ts: it dies with the CLI, even one killed by SIGKILL), behind the mock's front on
- * the public port (src/mock/front.ts: any valid id gets the service's answer). Prism is an optional peer
- * dependency: when it is missing, the error says the exact command that installs it.
+ * The CLI's mock: `--mock` (for one command) and `hiro-lookup mock` (until stopped), both the package's
+ * openapi.yaml served by Prism behind the front that answers by the mock's rules (src/mock-server/).
+ * SIGINT, SIGTERM and SIGHUP stop Prism before the CLI ends, even while it starts; Prism also exits on
+ * its own when the CLI dies another way (SIGKILL), as it watches its parent.
  */
 import { HiroValidationError } from "../index.js";
-import { createMockFront } from "../mock/front.js";
-import { bindablePort, findPrism, PRISM_INSTALL_HINT, startPrism } from "../mock/prism.js";
+import {
+  MockPortError,
+  mockHints,
+  PRISM_INSTALL_HINT,
+  PRISM_VERSION,
+  type PrismControl,
+  PrismMissingError,
+  type RunningMock,
+  startMock,
+} from "../mock-server/index.js";
 
-export { PRISM_INSTALL_HINT, PRISM_VERSION } from "../mock/prism.js";
+export { mockHints, PRISM_INSTALL_HINT, PRISM_VERSION };
 
-/** How to end a started mock: gently, or at once. */
-export interface MockControl {
-  /** Resolves once Prism has exited and the front is closed. Idempotent. */
-  stop(): Promise<void>;
-  /** Kills Prism at once (SIGKILL), for `process.on("exit")`, where nothing async runs. */
-  killNow(): void;
-}
+const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+/** A signal that stops the mock. */
+export type StopSignal = keyof typeof SIGNALS;
 
-/** A running mock: its base URL, and how to end it. */
-export interface MockServer extends MockControl {
+/** A started mock, for a CLI command. */
+export interface CliMock {
   url: string;
+  stop(): Promise<void>;
 }
 
-export interface MockOptions {
-  /** The user's project: Prism is looked up from here first. */
-  cwd: string;
-  /** The public port; 0: a free one. A taken port is refused, naming HIRO_MOCK_PORT. */
-  port: number;
-  /** Called as soon as Prism is spawned, before it is ready: a signal may come while it starts. */
-  onSpawn?: (control: MockControl) => void;
+/** A port number from `source` (a flag or a variable), or `fallback` when it is unset. */
+export function mockPort(value: string | undefined, source: string, fallback: number): number {
+  const port = value === undefined || value === "" ? fallback : Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new HiroValidationError(source, `must be a port number from 0 to 65535; got ${value}`);
+  return port;
 }
 
-/** Starts Prism on a free port and the front on `options.port`; resolves once both answer. */
-export async function startMockServer(options: MockOptions): Promise<MockServer> {
-  const prismEntry = findPrism(options.cwd);
-  if (!prismEntry) {
-    throw new HiroValidationError(
-      "--mock",
-      `needs @stoplight/prism-cli (an optional peer dependency), which is not installed: ${PRISM_INSTALL_HINT}`,
-    );
-  }
-  const host = "127.0.0.1";
-  const port = await bindablePort(host, options.port).catch((error: unknown) => {
-    throw new HiroValidationError(
-      "HIRO_MOCK_PORT",
-      `cannot listen on ${host}:${options.port}: ${String(error)}`,
-    );
-  });
-  const prism = await startPrism({ host, port: 0, prismEntry });
-  const front = createMockFront({ host, backendPort: () => prism.port });
-  const killNow = () => prism.process.kill("SIGKILL");
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      front.closeAllConnections();
-      await Promise.all([new Promise<void>((resolve) => front.close(() => resolve())), prism.stop()]);
-    })();
-    return stopping;
+/**
+ * Starts the mock. Until it is up, a signal stops Prism and exits with 128 + the signal's number; once
+ * it is up, `onSignal` decides (after the handlers are released).
+ */
+async function launch(
+  what: string,
+  port: number,
+  portSource: string,
+  onSignal: (signal: StopSignal, mock: RunningMock) => void,
+): Promise<RunningMock> {
+  let control: PrismControl | undefined;
+  let mock: RunningMock | undefined;
+  const handler = (signal: StopSignal) => {
+    release();
+    if (mock) return onSignal(signal, mock);
+    void (control?.stop() ?? Promise.resolve()).finally(() => process.exit(SIGNALS[signal]));
   };
-  options.onSpawn?.({ stop, killNow });
+  const handlers = (Object.keys(SIGNALS) as StopSignal[]).map((signal) => {
+    const listener = () => handler(signal);
+    process.once(signal, listener);
+    return [signal, listener] as const;
+  });
+  const release = () => {
+    for (const [signal, listener] of handlers) process.removeListener(signal, listener);
+  };
   try {
-    await new Promise<void>((resolve, reject) => {
-      front.once("error", reject);
-      front.listen(port, host, () => resolve());
+    const started = await startMock({
+      port,
+      portVariable: portSource,
+      cwd: process.cwd(),
+      onSpawn: (spawned) => {
+        control = spawned;
+      },
     });
+    mock = started;
+    // Stopped by the command, not by a signal: the handlers go too.
+    return {
+      ...started,
+      stop: () => {
+        release();
+        return started.stop();
+      },
+    };
   } catch (error) {
-    await prism.stop();
-    throw new HiroValidationError("HIRO_MOCK_PORT", `cannot listen on ${host}:${port}: ${String(error)}`);
+    release();
+    if (error instanceof PrismMissingError) throw new HiroValidationError(what, error.message);
+    if (error instanceof MockPortError) throw new HiroValidationError(portSource, error.message);
+    throw error;
   }
-  return { url: `http://${host}:${port}`, stop, killNow };
+}
+
+/**
+ * `--mock` and `hiro-lookup mock`: the mock on `port` (default: `HIRO_MOCK_PORT`, else a free port;
+ * `portSource` is named if it is taken). A signal stops it and ends the CLI with 128 + its number.
+ */
+export async function startCommandMock(port?: number, portSource = "HIRO_MOCK_PORT"): Promise<CliMock> {
+  const wanted = port ?? mockPort(process.env.HIRO_MOCK_PORT, "HIRO_MOCK_PORT", 0);
+  const mock = await launch(port === undefined ? "--mock" : "mock", wanted, portSource, (signal, running) => {
+    void running.stop().finally(() => process.exit(SIGNALS[signal]));
+  });
+  return { url: mock.url, stop: () => mock.stop() };
 }

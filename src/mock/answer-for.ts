@@ -1,135 +1,115 @@
 /**
- * The mock's rules: what the services would answer to a request, from the spec's named examples
- * (`src/generated/mock-examples.ts`, emitted from `x-request` on the examples of openapi.yaml). One
- * place for the Prism front of `npm start` / `hiro-lookup mock` and for `hiro-lookup/msw`, so every mock
- * answers alike. Pure and browser-safe: no Node API.
- *
- * - An example whose `x-request` names the request answers it (the most specific one wins).
- * - A paged id's examples are its pages: together they are the id's whole list, so any `offset` and
- *   `limit` get their slice, with `offset` and `limit` echoed and `total` kept (0 past the end, as upstream).
- * - An id no example names answers as the service does: an empty page (`total: 0`) for a sat or a
- *   transaction; `404 Token not found` for a token of a known contract, `404 Contract not found` else.
- * - A token asked in a `locale` no example has answers `422 Locale not found` (upstream does the same,
- *   also while the token is still being fetched).
+ * The mock's answer to a request, as the real service would give it, from the spec's named examples
+ * alone: the example that names the request (`x-request`); else, for a paged lookup, the page cut from
+ * the id's examples (an id no example names has no results: `total: 0`); for a token, `404 Contract not
+ * found` or `Token not found`, or `422 Locale not found` for a known token in a locale it lacks. The
+ * envelope of a page echoes the `offset` and `limit` asked; an invalid parameter gets the service's 400.
+ * Pure: no I/O, no Node API, so the same rules serve Prism's front and a browser's test kit.
  */
-import { type MockExample, mockExamples } from "../generated/mock-examples.js";
+import { mockExamples } from "../generated/mock-examples.js";
 import { operations } from "../generated/operations.js";
-import { parameterRules } from "../generated/parameters.js";
+import { checkRequest } from "./request-check.js";
+import type { MockAnswer, MockExample, MockExampleTable, MockRequest, NormalRequest } from "./types.js";
 
-/** The request, as path values and query string. */
-export interface MockRequest {
-  path: Readonly<Record<string, string>>;
-  query?: URLSearchParams | Readonly<Record<string, string | undefined>>;
+/** The operations the mock answers. */
+export type MockOperationId = keyof typeof operations;
+
+/** Answers a request to `operationId`; see {@link answerFor}. */
+export type AnswerFor = (operationId: MockOperationId, request: MockRequest) => MockAnswer;
+
+interface Page {
+  offset: number;
+  limit: number;
+  total: number;
+  results: unknown[];
 }
 
-/** What the mock answers: a status and a JSON body; `example` names the spec's example when it is one verbatim. */
-export interface MockAnswer {
-  status: number;
-  body: unknown;
-  /** The named example answered, as Prism's `Prefer: example=` takes it; absent for a computed answer. */
-  example?: string;
+const same = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
+
+/** JSON text with the keys of every object sorted: equal for equal values, whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, inner: unknown) =>
+    typeof inner === "object" && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
 }
 
-type Rule = {
-  type?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMaximum?: number;
-};
-type OperationId = keyof typeof operations;
+/** The answer `body`, named after the example it is (up to a page's echoed offset and limit), if any. */
+function named(status: number, body: unknown, examples: readonly MockExample[], paged: boolean): MockAnswer {
+  const text = canonicalJson(body);
+  const match = examples.find((example) => {
+    if (example.status !== status) return false;
+    if (!paged) return canonicalJson(example.value) === text;
+    const { offset, limit } = body as Page;
+    return canonicalJson({ ...(example.value as Page), offset, limit }) === text;
+  });
+  return { status, body, ...(match ? { example: match.name } : {}) };
+}
 
-/** The value in canonical form (integers without leading zeros), or undefined when the spec refuses it. */
-function canonical(name: string, value: string): string | undefined {
-  const rule = (parameterRules as Record<string, Rule>)[name];
-  if (rule === undefined) return value;
-  if (rule.type === "integer") {
-    if (!/^[0-9]{1,40}$/.test(value)) return undefined;
-    const n = BigInt(value);
-    if (rule.minimum !== undefined && n < BigInt(rule.minimum)) return undefined;
-    if (rule.maximum !== undefined && n > BigInt(rule.maximum)) return undefined;
-    if (rule.exclusiveMaximum !== undefined && n >= BigInt(rule.exclusiveMaximum)) return undefined;
-    return n.toString();
+/** The page at `offset`/`limit` of the id of `request`: its examples' results, in order, cut to the page. */
+function page(request: NormalRequest, examples: readonly MockExample[]): MockAnswer {
+  const offset = Number(request.query.offset);
+  const limit = Number(request.query.limit);
+  const pages = examples.filter((e) => e.request && e.status === 200 && same(e.request.path, request.path));
+  const exact = pages.find((e) => e.request && same(e.request.query, request.query));
+  if (exact) return { status: 200, body: structuredClone(exact.value), example: exact.name };
+  const items: unknown[] = [];
+  let total = 0;
+  for (const example of pages) {
+    const value = example.value as Page;
+    total = value.total;
+    value.results.forEach((item, i) => {
+      items[value.offset + i] = item;
+    });
   }
-  return rule.pattern === undefined || new RegExp(rule.pattern).test(value) ? value : undefined;
+  // Past the end, the service counts nothing: `total` is 0 there, even when earlier pages had results.
+  const results = structuredClone(items.slice(offset, offset + limit));
+  const body: Page = { limit, offset, total: offset < total ? total : 0, results };
+  return named(200, body, examples, true);
 }
 
-function queryOf(query: MockRequest["query"]): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (query instanceof URLSearchParams) for (const [k, v] of query) out[k] = v;
-  else for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) out[k] = v;
-  return out;
-}
-
-const example = (operationId: string, name: string): MockExample | undefined =>
-  mockExamples[operationId]?.find((e) => e.name === name);
-
-const answer = (e: MockExample): MockAnswer => ({ status: e.status, body: e.value, example: e.name });
+const TOKEN_NOT_FOUND = { error: "Token not found" };
+const CONTRACT_NOT_FOUND = { error: "Contract not found" };
+const LOCALE_NOT_FOUND = { error: "Locale not found" };
 
 /**
- * What the mock answers to `operationId` with these parameters; undefined for an unknown operation or a
- * parameter the spec refuses (the mock then answers the documented 400, as Prism does).
+ * A lookup that is not paged: the example of the request; else, with the first path parameter as the
+ * container (a token's contract), 404 for an unknown container or item, and 422 for a known item in a
+ * query (a locale) no example has.
  */
-export function answerFor(operationId: string, request: MockRequest): MockAnswer | undefined {
-  const operation = operations[operationId as OperationId];
-  if (operation === undefined) return undefined;
-  const path: Record<string, string> = {};
-  for (const name of operation.pathParams) {
-    const value = request.path[name];
-    const ok = value === undefined ? undefined : canonical(name, value);
-    if (ok === undefined) return undefined;
-    path[name] = ok;
-  }
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(queryOf(request.query))) {
-    if (!(operation.queryParams as readonly string[]).includes(name)) continue;
-    const ok = canonical(name, value);
-    if (ok === undefined) return undefined;
-    query[name] = ok;
-  }
-  const named = (mockExamples[operationId] ?? []).filter(
-    (e) => e.request && Object.entries(e.request.path).every(([k, v]) => path[k] === v),
+function single(request: NormalRequest, examples: readonly MockExample[]): MockAnswer {
+  const tied = examples.filter((e) => e.request !== undefined);
+  const exact = tied.find(
+    (e) => e.request && same(e.request.path, request.path) && same(e.request.query, request.query),
   );
-  return operation.paged ? pageAnswer(named, query) : recordAnswer(operationId, named, path, query);
+  if (exact) return { status: exact.status, body: structuredClone(exact.value), example: exact.name };
+  if (tied.some((e) => e.request && same(e.request.path, request.path)))
+    return named(422, { ...LOCALE_NOT_FOUND }, examples, false);
+  const [container] = Object.keys(request.path);
+  const known =
+    container !== undefined && tied.some((e) => e.request?.path[container] === request.path[container]);
+  return named(404, { ...(known ? TOKEN_NOT_FOUND : CONTRACT_NOT_FOUND) }, examples, false);
 }
 
-/** A paged lookup: the id's examples are its pages; any offset and limit get their slice. */
-function pageAnswer(pages: readonly MockExample[], query: Record<string, string>): MockAnswer {
-  const offset = Number(query.offset ?? parameterRules.offset.default);
-  const limit = Number(query.limit ?? parameterRules.limit.default);
-  const offsetOf = (e: MockExample) => Number(e.request?.query.offset ?? 0);
-  const sorted = [...pages].sort((a, b) => offsetOf(a) - offsetOf(b));
-  const bodies = sorted.map((e) => e.value as { total: number; results: unknown[] });
-  const all = bodies.flatMap((b) => b.results);
-  const total = Math.max(0, ...bodies.map((b) => b.total));
-  const results = all.slice(offset, offset + limit);
-  const body = { limit, offset, total: results.length === 0 ? 0 : total, results };
-  const same = sorted.find((e, i) => offsetOf(e) === offset && bodies[i]?.results.length === results.length);
-  return same ? { status: 200, body, example: same.name } : { status: 200, body };
+/** The rules over a table of examples: the generated one ({@link answerFor}), or one built from a spec being edited. */
+export function createAnswerFor(table: MockExampleTable): AnswerFor {
+  return (operationId, request) => {
+    const operation = operations[operationId];
+    if (operation === undefined) throw new Error(`the mock has no operation ${String(operationId)}`);
+    const examples = table[operationId] ?? [];
+    const checked = checkRequest(operation, request, examples);
+    if ("status" in checked) return checked;
+    return operation.paged ? page(checked, examples) : single(checked, examples);
+  };
 }
 
-/** A single record: the most specific example whose query matches; else the service's 404 or 422. */
-function recordAnswer(
-  operationId: string,
-  named: readonly MockExample[],
-  path: Record<string, string>,
-  query: Record<string, string>,
-): MockAnswer {
-  const fits = named.filter((e) => {
-    const wanted = e.request?.query ?? {};
-    const keys = new Set([...Object.keys(wanted), ...Object.keys(query)]);
-    return [...keys].every((k) => wanted[k] === query[k]);
-  });
-  const chosen = fits[0];
-  if (chosen) return answer(chosen);
-  const fallback =
-    named.length > 0
-      ? "localeNotFound"
-      : (mockExamples[operationId] ?? []).some((e) =>
-            Object.entries(e.request?.path ?? {}).some(([k, v]) => k !== "token_id" && path[k] === v),
-          )
-        ? "tokenNotFound"
-        : "contractNotFound";
-  const found = example(operationId, fallback);
-  return found ? answer(found) : { status: 404, body: { error: "Not found" } };
-}
+/**
+ * The mock's answer to `request` for `operationId`, from the named examples of openapi.yaml.
+ *
+ * @example
+ * answerFor("getSatoshiInscriptions", { path: { ordinal: "5000000000" }, query: new URLSearchParams("offset=20") });
+ * // → { status: 200, body: { limit: 20, offset: 20, total: 0, results: [] }, example: "emptyPage" }
+ */
+export const answerFor: AnswerFor = createAnswerFor(mockExamples);

@@ -3,7 +3,7 @@
  * of apps built on the client, in Node (`setupServer`) and in the browser (`setupWorker`).
  *
  * The answers come from the spec's named examples by the mock's rules (`src/mock/`): token 35 of
- * `SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1`, sat 1953186061218487 over two pages, …;
+ * `SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1`, sat 257418248345364 over two pages, …;
  * an empty page for any other sat or transaction; `404 Token not found` for any other token; the
  * documented 400 for a parameter the spec refuses. `overrides` replaces one operation's answer with any
  * documented one, typed by the spec: a misspelt field or an undocumented status does not compile.
@@ -13,9 +13,8 @@
  */
 import { HttpResponse, http, type RequestHandler } from "msw";
 import type { operations } from "../generated/api.js";
-import { mockExamples } from "../generated/mock-examples.js";
 import { operations as table } from "../generated/operations.js";
-import { answerFor } from "../mock/answer-for.js";
+import { answerFor, type MockOperationId } from "../mock/answer-for.js";
 import { type BaseUrlOption, routesOf } from "../transport/routes.js";
 
 type OperationId = keyof operations;
@@ -93,11 +92,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
         const query = new URL(request.url).searchParams;
         const chosen = typeof override === "function" ? await override({ path, query, request }) : override;
         if (chosen) return respond(Number(chosen.status), chosen.body, chosen.headers);
-        const answer = answerFor(operationId, { path, query });
-        if (answer) return respond(answer.status, answer.body);
-        // A parameter the spec refuses: its documented 400, as the mock (Prism) answers.
-        const invalid = mockExamples[operationId]?.find((e) => e.status === 400);
-        return respond(400, invalid?.value ?? { error: "Bad Request" });
+        // A parameter the spec refuses gets the service's 400 from the rules too.
+        const answer = answerFor(operationId as MockOperationId, { path, query });
+        return respond(answer.status, answer.body);
       }),
     );
   }

@@ -4,7 +4,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { bindablePort } from "../../src/mock/prism.js";
+import { bindablePort } from "../../src/mock-server/prism.js";
+import { cliCommand } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
 
@@ -17,15 +18,12 @@ async function standingMock(): Promise<{
 }> {
   const port = await bindablePort();
   const marker = newMarker();
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "mock", "--port", String(port)],
-    {
-      cwd: ROOT,
-      env: { ...process.env, [MARKER_VARIABLE]: marker },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const [node, ...rest] = cliCommand(["mock", "--port", String(port)]);
+  const child = spawn(node, rest, {
+    cwd: ROOT,
+    env: { ...process.env, [MARKER_VARIABLE]: marker },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? (signal === "SIGKILL" ? 137 : null))),
   );
@@ -41,7 +39,7 @@ async function standingMock(): Promise<{
 }
 
 const waitGone = async (marker: string) => {
-  for (let i = 0; i < 100 && markedProcesses(marker, "prism-cli").length > 0; i++)
+  for (let i = 0; i < 400 && markedProcesses(marker, "prism-cli").length > 0; i++)
     await new Promise((resolve) => setTimeout(resolve, 50));
   return markedProcesses(marker, "prism-cli");
 };
@@ -53,7 +51,7 @@ describe("hiro-lookup mock", () => {
       const sat = await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions?offset=20`);
       expect(await sat.json()).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
       const token = await fetch(
-        `${url}/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1/35?locale=es`,
+        `${url}/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1/35?locale=es-MX`,
       );
       expect(token.status).toBe(200);
       expect(await token.json()).toMatchObject({
@@ -68,7 +66,7 @@ describe("hiro-lookup mock", () => {
       child.kill("SIGKILL");
       for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
     }
-  }, 40_000);
+  }, 60_000);
 
   it("SIGKILL to the CLI: its Prism exits by itself", async () => {
     const { child, marker, exited } = await standingMock();
@@ -80,5 +78,5 @@ describe("hiro-lookup mock", () => {
     } finally {
       for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
     }
-  }, 40_000);
+  }, 60_000);
 });

@@ -351,9 +351,9 @@ describe("npm start", () => {
 });
 
 describe("npm run mock", () => {
-  it("serves the last good snapshot through a YAML error, applies a valid edit, and SIGTERM frees the port", async () => {
+  it("serves the last good snapshot through a YAML error, applies valid edits (its rules follow the spec served), and SIGTERM frees the port", async () => {
     const port = await freePort();
-    const run = start(process.execPath, ["--import", "tsx", "scripts/mock.ts"], {
+    const run = start(process.execPath, ["--import", "tsx", "scripts/start.ts", "--mock"], {
       HIRO_MOCK_PORT: String(port),
     });
     await run.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
@@ -368,6 +368,13 @@ describe("npm run mock", () => {
       editSpec(withSupply("321"));
       await run.waitFor(/mock reloaded/, 30_000, from);
       expect(await supplyAt(url)).toBe("321");
+      // The rules follow the spec served: the example now names token 41, so 41 has its data; 35 now has none.
+      from = run.output().length;
+      editSpec(withSupply("321").replace("token_id: '35'\n      value:", "token_id: '41'\n      value:"));
+      await run.waitFor(/mock reloaded/, 30_000, from);
+      const token41 = await fetch(`${url}${SFT.replace(/35$/, "41")}`);
+      expect(((await token41.json()) as { total_supply: string }).total_supply).toBe("321");
+      expect((await fetch(`${url}${SFT}`)).status).not.toBe(200);
     } finally {
       editSpec(original);
     }
@@ -382,7 +389,7 @@ describe("npm run mock", () => {
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const { port } = holder.address() as { port: number };
     try {
-      const run = start(process.execPath, ["--import", "tsx", "scripts/mock.ts"], {
+      const run = start(process.execPath, ["--import", "tsx", "scripts/start.ts", "--mock"], {
         HIRO_MOCK_PORT: String(port),
       });
       expect(await exited(run.child)).not.toBe(0);

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { type RunningPrism, startPrism } from "../../src/mock/prism.js";
+import { type RunningPrism, startPrism } from "../../src/mock-server/prism.js";
 import { type LiveTarget, liveTargetOf } from "./live-run.js";
 
 declare module "vitest" {

@@ -450,6 +450,14 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
       const mock = await run("npx", ["hiro-lookup", "--mock", "sft", PRINCIPAL, "35"], withPrism);
       expect(mock.code, mock.stderr).toBe(0);
       expect(JSON.parse(mock.stdout)).toMatchObject({ metadata: { name: "key-alex-autoalex-v1 #35" } });
+      // The mock's rules are in the package too: any sat gets the service's empty page.
+      const anySat = await run(
+        "npx",
+        ["hiro-lookup", "--mock", "sat-inscriptions", "5000000000", "--offset", "20"],
+        withPrism,
+      );
+      expect(anySat.code, anySat.stderr).toBe(0);
+      expect(JSON.parse(anySat.stdout)).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
     },
     TIMEOUT_MS,
   );

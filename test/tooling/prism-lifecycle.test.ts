@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { startPrism } from "../../src/mock/prism.js";
+import { startPrism } from "../../src/mock-server/prism.js";
 
 /** Resolves `true` if something accepts a TCP connection on 127.0.0.1:port, `false` if refused. */
 function accepts(port: number): Promise<boolean> {

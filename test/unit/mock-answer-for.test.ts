@@ -1,108 +1,204 @@
 /**
- * The mock's rules (src/mock/): any valid id gets the answer the service would give, from the spec's
- * named examples, and the client's answer checks hold for it.
+ * The mock's rules (src/mock): the example that names a request, the service's answer for any other
+ * valid id, the 400 of an invalid parameter; and, through the real client, that every answer passes the
+ * client's answer checks (the envelope echoes the request, each result is about the id asked).
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pageProblem, resultsProblem } from "../../src/lookups/answer-checks.js";
-import { answerFor } from "../../src/mock/index.js";
+import { mockExamples } from "../../src/generated/mock-examples.js";
+import { collect, createLookupClient, paginate } from "../../src/index.js";
+import { answerFor, type MockAnswer, type MockOperationId, routeOf } from "../../src/mock/index.js";
+import { fakeFetch, json, LOCAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 
-const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
-const OTHER = "SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.arkadiko-token";
-const TWO_PAGE_SAT = "1953186061218487";
-const TX = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
-const TRANSFER_TX = "7b3c5d1e9f0a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f6a8b0c";
+const ask = (operationId: MockOperationId, path: Record<string, string>, query = "") =>
+  answerFor(operationId, { path, query: new URLSearchParams(query) });
+const sft = (token_id: string, query = "", principal = PRINCIPAL) =>
+  ask("getSftMetadata", { principal, token_id }, query);
+const sat = (ordinal: string, query = "") => ask("getSatoshiInscriptions", { ordinal }, query);
+const activity = (tx_id: string, query = "") => ask("getTransactionActivity", { tx_id }, query);
 
-type Page = { offset: number; limit: number; total: number; results: Record<string, unknown>[] };
+const TWO_PAGE_SAT = "257418248345364";
+const TRANSFER_TX = "ce23aa836d3eb9803e25619ec2162d6000400da209c85532f0731f48ce4d21c0";
+const numbers = (answer: MockAnswer) =>
+  (answer.body as { results: Array<{ number: number }> }).results.map((i) => i.number);
 
-describe("answerFor: tokens", () => {
-  it("answers the example tied to the token", () => {
-    const a = answerFor("getSftMetadata", { path: { principal: PRINCIPAL, token_id: "35" } });
-    expect(a).toMatchObject({ status: 200, example: "withMetadata" });
+describe("answerFor: a token", () => {
+  it.each([
+    ["35", "", 200, "withMetadata"],
+    ["035", "locale=", 200, "withMetadata"], // canonical id; an empty locale is the default one
+    ["35", "locale=es-MX", 200, "withLocale"],
+    ["3", "", 200, "withoutMetadata"],
+    ["4", "", 200, "metadataJobFailed"],
+    ["36", "", 422, "metadataFetchInProgress"],
+    ["37", "", 422, "tokenError"],
+    ["35", "locale=fr", 422, "localeNotFound"],
+    ["36", "locale=es-MX", 422, "localeNotFound"], // still being fetched, asked in a locale: upstream's order
+    ["99", "", 404, "tokenNotFound"],
+    ["99", "locale=es-MX", 404, "tokenNotFound"],
+  ])("token %s ?%s → %i %s", (tokenId, query, status, example) => {
+    const answer = sft(tokenId, query);
+    expect(answer).toMatchObject({ status, example });
+    const documented = Object.values(mockExamples.getSftMetadata).find((e) => e.name === example);
+    expect(answer.body).toEqual(documented?.value);
   });
-  it("answers the locale's example, and 422 Locale not found for a locale no example has", () => {
-    const es = answerFor("getSftMetadata", {
-      path: { principal: PRINCIPAL, token_id: "35" },
-      query: { locale: "es" },
-    });
-    expect(es).toMatchObject({ status: 200, example: "withLocale" });
-    const xx = answerFor("getSftMetadata", {
-      path: { principal: PRINCIPAL, token_id: "35" },
-      query: { locale: "xx" },
-    });
-    expect(xx).toMatchObject({ status: 422, body: { error: "Locale not found" } });
-  });
-  it("answers a token still being fetched with 422 and a failed job with {}", () => {
-    expect(answerFor("getSftMetadata", { path: { principal: PRINCIPAL, token_id: "99" } })).toMatchObject({
-      status: 422,
-      body: { error: "Token metadata fetch in progress" },
-    });
-    expect(answerFor("getSftMetadata", { path: { principal: PRINCIPAL, token_id: "40" } })).toMatchObject({
-      status: 200,
-      body: {},
-    });
-  });
-  it("answers an unknown token 404 Token not found, an unknown contract 404 Contract not found", () => {
-    expect(answerFor("getSftMetadata", { path: { principal: PRINCIPAL, token_id: "123456" } })).toMatchObject(
-      {
-        status: 404,
-        body: { error: "Token not found" },
-      },
-    );
-    expect(answerFor("getSftMetadata", { path: { principal: OTHER, token_id: "1" } })).toMatchObject({
+
+  it("answers 404 Contract not found for a contract no example names", () => {
+    expect(sft("35", "", "SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.arkadiko-token")).toEqual({
       status: 404,
       body: { error: "Contract not found" },
+      example: "contractNotFound",
     });
   });
-  it("reads token ids as numbers (035 is 35) and refuses what the spec refuses", () => {
-    expect(answerFor("getSftMetadata", { path: { principal: PRINCIPAL, token_id: "035" } })?.example).toBe(
-      "withMetadata",
-    );
-    expect(answerFor("getSftMetadata", { path: { principal: "nope", token_id: "1" } })).toBeUndefined();
-    expect(answerFor("getSftMetadata", { path: { principal: PRINCIPAL, token_id: "-1" } })).toBeUndefined();
+
+  it("refuses an invalid parameter with the service's 400, in Fastify's words", () => {
+    expect(sft("35", "", PRINCIPAL.toLowerCase())).toMatchObject({
+      status: 400,
+      example: "invalidPrincipal",
+      body: { statusCode: 400, error: "Bad Request", code: "FST_ERR_VALIDATION" },
+    });
+    expect(sft("x")).toMatchObject({ status: 400, example: "invalidTokenId" });
   });
 });
 
-describe("answerFor: pages", () => {
-  const sat = (ordinal: string, query: Record<string, string> = {}) =>
-    answerFor("getSatoshiInscriptions", { path: { ordinal }, query: new URLSearchParams(query) });
-
-  it("walks the two-page sat with any limit, each page passing the client's checks", () => {
-    for (const limit of [1, 2, 3, 20, 60]) {
-      const seen: unknown[] = [];
-      for (let offset = 0; ; offset += limit) {
-        const a = sat(TWO_PAGE_SAT, { offset: String(offset), limit: String(limit) });
-        const page = a?.body as Page;
-        expect(pageProblem(page, { offset, limit })).toBeUndefined();
-        expect(resultsProblem(page, TWO_PAGE_SAT, (i) => i.sat_ordinal, "sat")).toBeUndefined();
-        expect(page.limit).toBe(limit);
-        if (page.results.length === 0) break;
-        seen.push(...page.results.map((r) => r.id));
-        expect(page.total).toBe(3);
-      }
-      expect(new Set(seen).size).toBe(3);
-    }
-  });
-  it("names the example when the slice is one verbatim (Prism can serve it)", () => {
-    expect(sat(TWO_PAGE_SAT, { limit: "2" })?.example).toBe("satoshiInscriptionsPage1");
-    expect(sat(TWO_PAGE_SAT, { offset: "2", limit: "2" })?.example).toBe("satoshiInscriptionsPage2");
-    expect(sat(TWO_PAGE_SAT, { limit: "60" })?.example).toBeUndefined();
-  });
-  it("answers any other sat with an empty page echoing offset and limit", () => {
-    expect(sat("5000000000", { offset: "20" })).toEqual({
+describe("answerFor: a sat or a transaction", () => {
+  it("answers an id no example names with an empty page that echoes offset and limit", () => {
+    expect(sat("5000000000", "offset=20")).toEqual({
       status: 200,
       body: { limit: 20, offset: 20, total: 0, results: [] },
+      example: "emptyPage",
+    });
+    expect(activity("ab".repeat(32), "limit=7").body).toEqual({ limit: 7, offset: 0, total: 0, results: [] });
+    // The indexer compares ids case-sensitively: an upper-case id finds nothing.
+    expect(activity(TRANSFER_TX.toUpperCase()).body).toMatchObject({ total: 0, results: [] });
+  });
+
+  it("answers the two pages of a sat with their examples", () => {
+    expect(sat(TWO_PAGE_SAT, "limit=2")).toMatchObject({
+      example: "reinscribedSatPage1",
+      body: { total: 3 },
+    });
+    expect(sat(TWO_PAGE_SAT, "offset=2&limit=2")).toMatchObject({ example: "reinscribedSatPage2" });
+    expect(numbers(sat(TWO_PAGE_SAT, "limit=2"))).toEqual([72104318, 4512877]);
+    expect(numbers(sat(TWO_PAGE_SAT, "offset=2&limit=2"))).toEqual([-183206]);
+  });
+
+  it("cuts any other page from the id's examples, as the service would", () => {
+    const all = sat(TWO_PAGE_SAT); // limit 20: the three in one page, which no example is
+    expect(all.example).toBeUndefined();
+    expect(all.body).toMatchObject({ limit: 20, offset: 0, total: 3 });
+    expect(numbers(all)).toEqual([72104318, 4512877, -183206]);
+    expect(numbers(sat(TWO_PAGE_SAT, "offset=1&limit=1"))).toEqual([4512877]);
+    // The last example page, asked with a larger limit: that example, its limit echoed.
+    expect(sat(TWO_PAGE_SAT, "offset=2&limit=5")).toMatchObject({
+      example: "reinscribedSatPage2",
+      body: { limit: 5, offset: 2, total: 3 },
+    });
+    // Past the end the service counts nothing (total 0), as upstream does.
+    expect(sat(TWO_PAGE_SAT, "offset=3")).toMatchObject({
+      body: { total: 0, results: [] },
+      example: "emptyPage",
+    });
+    expect(activity(TRANSFER_TX, "offset=1&limit=2").body).toMatchObject({ offset: 1, limit: 2, total: 4 });
+  });
+
+  it("refuses an invalid parameter as each service does", () => {
+    expect(sat(TWO_PAGE_SAT, "limit=61")).toEqual({
+      status: 400,
+      body: { error: "Invalid satoshi ordinal number" },
+      example: "invalidSatoshiOrdinal",
+    });
+    expect(sat("2099999997690000").status).toBe(400);
+    expect(activity(TX_ID, "limit=61")).toMatchObject({
+      status: 400,
+      body: { message: "querystring/limit must be <= 60" },
+      example: "limitTooLarge",
+    });
+    expect(activity(`0x${TX_ID.slice(2)}`)).toMatchObject({ status: 400, example: "invalidTxId" });
+    expect(activity(TX_ID, "offset=-1").body).toMatchObject({ message: "querystring/offset must be >= 0" });
+  });
+
+  it("gives a fresh body each time", () => {
+    (sat(TWO_PAGE_SAT, "limit=2").body as { total: number }).total = 99;
+    expect(sat(TWO_PAGE_SAT, "limit=2").body).toMatchObject({ total: 3 });
+  });
+});
+
+/** The client, its fetch answered by the mock's rules. */
+function clientOnRules() {
+  const { fetch, requests } = fakeFetch((request) => {
+    const url = new URL(request.url);
+    const route = routeOf(url.pathname);
+    if (!route) return json({ error: "no route" }, 404);
+    const answer = answerFor(route.operationId, { path: route.path, query: url.searchParams });
+    return json(answer.body, answer.status);
+  });
+  return { client: createLookupClient({ baseUrl: LOCAL, fetch, maxRetries: 0 }), requests };
+}
+
+describe("the client's answer checks pass against the mock's rules", () => {
+  it("for every example tied to a request", async () => {
+    const { client } = clientOnRules();
+    for (const [operationId, examples] of Object.entries(mockExamples)) {
+      for (const example of examples) {
+        if (!("request" in example) || example.status !== 200) continue;
+        const query = Object.entries(example.request.query).map(([k, v]) => [
+          k,
+          k === "locale" ? v : Number(v),
+        ]);
+        const params = { ...example.request.path, ...Object.fromEntries(query) };
+        const lookup = client[operationId as MockOperationId] as (p: typeof params) => Promise<unknown>;
+        await expect(lookup(params), `${operationId} ${example.name}`).resolves.toEqual(example.value);
+      }
+    }
+  });
+
+  it("for any valid sat or transaction, at any offset and limit", async () => {
+    const { client } = clientOnRules();
+    const known = [TWO_PAGE_SAT, "1252201400444387"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...known), fc.bigInt({ min: 0n, max: 2099999997689999n }).map(String)),
+        fc.oneof(fc.constantFrom(TX_ID, TRANSFER_TX), fc.stringMatching(/^[0-9a-f]{64}$/)),
+        fc.nat(5),
+        fc.integer({ min: 1, max: 60 }),
+        async (ordinal, tx_id, offset, limit) => {
+          const page = await client.getSatoshiInscriptions({ ordinal, offset, limit });
+          expect(page.offset).toBe(offset);
+          await client.getTransactionActivity({ tx_id, offset, limit });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("paginate walks both pages of the two-page sat, two at a time", async () => {
+    const { client, requests } = clientOnRules();
+    const items = await collect(
+      paginate(client.getSatoshiInscriptions, { ordinal: TWO_PAGE_SAT }, { pageSize: 2 }),
+      { max: 10 },
+    );
+    expect(items.map((i) => i.number)).toEqual([72104318, 4512877, -183206]);
+    expect(requests.map((r) => new URL(r.url).search)).toEqual(["?offset=0&limit=2", "?offset=2&limit=2"]);
+  });
+
+  it("an unknown token is the client's not_found", async () => {
+    const { client } = clientOnRules();
+    await expect(client.getSftMetadata({ principal: PRINCIPAL, token_id: 12345 })).rejects.toMatchObject({
+      kind: "not_found",
     });
   });
-  it("answers transactions the same way: several activities, an etching, or an empty page", () => {
-    const tx = (tx_id: string) =>
-      answerFor("getTransactionActivity", { path: { tx_id }, query: new URLSearchParams() })?.body as Page;
-    expect(tx(TRANSFER_TX).results.map((r) => r.operation)).toEqual(["receive", "send", "mint"]);
-    expect(tx(TX).results).toHaveLength(1);
-    expect(tx("ab".repeat(32))).toEqual({ limit: 20, offset: 0, total: 0, results: [] });
-  });
-  it("leaves a refused parameter to the documented 400", () => {
-    expect(sat(TWO_PAGE_SAT, { limit: "61" })).toBeUndefined();
-    expect(sat("2099999997690000")).toBeUndefined();
-    expect(answerFor("nope", { path: {} })).toBeUndefined();
+});
+
+describe("routeOf", () => {
+  it("names the operation and decodes its path parameters", () => {
+    expect(routeOf(`/metadata/v1/sft/${PRINCIPAL}/35`)).toEqual({
+      operationId: "getSftMetadata",
+      path: { principal: PRINCIPAL, token_id: "35" },
+    });
+    expect(routeOf("/base/ordinals/v1/sats/1/inscriptions", "/base/")).toMatchObject({
+      path: { ordinal: "1" },
+    });
+    expect(routeOf("/ordinals/v1/sats/1/inscriptions/extra")).toBeUndefined();
+    expect(routeOf("/runes/v1/transactions/%E0%A4%A/activity")?.path.tx_id).toBe("%E0%A4%A");
   });
 });

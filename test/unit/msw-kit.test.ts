@@ -20,15 +20,15 @@ describe("createHandlers: the mock's answers", () => {
   it("answers the spec's examples for the ids they name", async () => {
     const token = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35n });
     expect(token.metadata?.name).toBe("key-alex-autoalex-v1 #35");
-    const es = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35, locale: "es" });
+    const es = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35, locale: "es-MX" });
     expect(es.metadata?.description).toContain("del contrato");
   });
   it("walks the two-page sat with paginate", async () => {
     const all = await collect(
-      paginate(client.getSatoshiInscriptions, { ordinal: 1953186061218487n }, { pageSize: 2 }),
+      paginate(client.getSatoshiInscriptions, { ordinal: 257418248345364n }, { pageSize: 2 }),
       { max: 10 },
     );
-    expect(all.map((i) => i.number)).toEqual([71234567, 65432100, 12345678]);
+    expect(all.map((i) => i.number)).toEqual([72104318, 4512877, -183206]);
   });
   it("answers any other sat or transaction with an empty page, any other token with 404", async () => {
     expect(await client.getSatoshiInscriptions({ ordinal: 5000000000, offset: 20 })).toEqual({
@@ -39,7 +39,7 @@ describe("createHandlers: the mock's answers", () => {
     });
     expect((await client.getTransactionActivity({ tx_id: "ab".repeat(32) })).total).toBe(0);
     const missing = await client
-      .getSftMetadata({ principal: PRINCIPAL, token_id: 7 })
+      .getSftMetadata({ principal: PRINCIPAL, token_id: 99 })
       .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(HiroApiError);
     expect((missing as HiroApiError).kind).toBe("not_found");
@@ -132,6 +132,6 @@ describe("createHandlers: typed overrides for one test", () => {
       }),
     );
     expect((await client.getSatoshiInscriptions({ ordinal: 1252201400444387n })).total).toBe(0);
-    expect((await client.getSatoshiInscriptions({ ordinal: 1953186061218487n })).total).toBe(3);
+    expect((await client.getSatoshiInscriptions({ ordinal: 257418248345364n })).total).toBe(3);
   });
 });

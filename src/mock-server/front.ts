@@ -1,0 +1,142 @@
+/**
+ * The small HTTP front before Prism, on the mock's public port. For a lookup it asks the mock's rules
+ * (`answerFor`) what the service would answer, and has Prism serve it: the named example with
+ * `Prefer: code=<status>, example=<name>` (a page's `offset` and `limit` then echo the request), or,
+ * when no example is the answer (an empty page, a page cut from an id's examples), Prism's answer for
+ * that status with the rules' body. So Prism still validates the request and sets the headers (CORS,
+ * `sl-violations`). A request that brings its own `Prefer`, one the rules refuse (400), and anything
+ * that is not a lookup go to Prism as they are. While Prism reloads its spec, requests are held (the
+ * connection is retried for up to 10 s), so the mock never refuses a connection.
+ */
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
+import { operations } from "../generated/operations.js";
+import { type AnswerFor, type MockAnswer, routeOf } from "../mock/index.js";
+
+const RETRY_FOR_MS = 10_000;
+const RETRYABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE"]);
+const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding"];
+
+/** The port a front could not take; the message names it and the variable that moves it. */
+export class MockPortError extends Error {
+  override name = "MockPortError";
+}
+
+export interface FrontOptions {
+  port: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** The environment variable that sets `port`, named when it is taken. Default `HIRO_MOCK_PORT`. */
+  portVariable?: string;
+  /** Prism's port; read for each request. */
+  backend: () => number;
+  /** The rules in force; read for each request (`npm start` replaces them when the spec changes). */
+  rules: () => AnswerFor;
+}
+
+export interface MockFront {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** What the rules answer to `req`, when it is a lookup they should answer; else undefined (to Prism as is). */
+function ruled(req: IncomingMessage, rules: AnswerFor) {
+  if (req.method !== "GET" || req.headers.prefer !== undefined) return undefined;
+  const url = new URL(req.url ?? "/", "http://mock");
+  const route = routeOf(url.pathname);
+  if (route === undefined) return undefined;
+  const answer = rules(route.operationId, { path: route.path, query: url.searchParams });
+  if (answer.status === 400) return undefined; // Prism refuses it, with its sl-violations header
+  return { answer, paged: operations[route.operationId].paged };
+}
+
+/** The body to send instead of Prism's: the rules' own, or Prism's example page with offset and limit echoed. */
+function bodyOf(prism: Buffer, answer: MockAnswer, paged: boolean): string | undefined {
+  if (answer.example === undefined) return JSON.stringify(answer.body);
+  if (!paged) return undefined;
+  try {
+    const { offset, limit } = answer.body as { offset: number; limit: number };
+    return JSON.stringify({ ...(JSON.parse(prism.toString("utf8")) as object), offset, limit });
+  } catch {
+    return undefined; // not JSON: Prism's answer as it is
+  }
+}
+
+/** Starts the front on `options.port`; a taken port rejects with a {@link MockPortError}. */
+export async function startFront(options: FrontOptions): Promise<MockFront> {
+  const host = options.host ?? "127.0.0.1";
+  const agent = new Agent({ keepAlive: true });
+  const server = createServer((req, res) => void forward(req, res));
+
+  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const rules = ruled(req, options.rules());
+    const headers = { ...req.headers };
+    if (rules) {
+      const { answer } = rules;
+      headers.prefer = `code=${answer.status}${answer.example ? `, example=${answer.example}` : ""}`;
+      delete headers["accept-encoding"]; // the body may be rewritten: plain text only
+    }
+    const deadline = Date.now() + RETRY_FOR_MS;
+    const attempt = (): void => {
+      const upstream = request(
+        { host, port: options.backend(), method: req.method, path: req.url, headers, agent },
+        (answer) => {
+          const out = { ...answer.headers };
+          for (const name of HOP_BY_HOP) delete out[name];
+          if (!rules || answer.statusCode !== rules.answer.status) {
+            res.writeHead(answer.statusCode ?? 502, out);
+            return void answer.pipe(res);
+          }
+          const parts: Buffer[] = [];
+          answer.on("data", (part: Buffer) => parts.push(part));
+          answer.on("end", () => {
+            const text = bodyOf(Buffer.concat(parts), rules.answer, rules.paged);
+            const sent = text === undefined ? Buffer.concat(parts) : Buffer.from(text);
+            if (text !== undefined) out["content-type"] = "application/json; charset=utf-8";
+            res.writeHead(answer.statusCode ?? 502, { ...out, "content-length": String(sent.length) });
+            res.end(sent);
+          });
+        },
+      );
+      upstream.on("error", (error: NodeJS.ErrnoException) => {
+        if (res.headersSent) return void res.destroy();
+        const retry = RETRYABLE.has(error.code ?? "") || error.message === "socket hang up";
+        if (retry && Date.now() < deadline) return void setTimeout(attempt, 25);
+        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+        res.end(`mock unavailable: ${error.message}\n`);
+      });
+      upstream.end(body);
+    };
+    attempt();
+  }
+
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EADDRINUSE" && error.code !== "EACCES") return reject(error);
+      reject(
+        new MockPortError(
+          `Mock API: port ${options.port} on ${host} is not available (${error.code}). Stop the process ` +
+            `that holds it (e.g. an earlier npm start or hiro-lookup mock), or choose another port: ` +
+            `${options.portVariable ?? "HIRO_MOCK_PORT"}=<port>.`,
+        ),
+      );
+    });
+    server.listen(options.port, host, () => {
+      const address = server.address();
+      resolve(typeof address === "object" && address !== null ? address.port : options.port);
+    });
+  });
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

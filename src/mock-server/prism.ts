@@ -1,0 +1,176 @@
+/**
+ * The one Prism launcher: the CLI's `--mock` and `hiro-lookup mock`, `npm start`, `npm run mock` and the
+ * tests start Prism through it. Prism is an optional peer dependency, looked up at run time from the
+ * user's project first, then from this package. It runs as `node …/prism-cli/dist/index.js mock`, never
+ * through npx, so the PID held is the server itself; in its own process group (a terminal's Ctrl-C
+ * reaches its parent, which stops the group); and it watches its parent through an IPC channel, so it
+ * exits when the parent dies, even by SIGKILL.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+/** The Prism release this package is tested with; the peer range admits it and newer 5.x. */
+export const PRISM_VERSION = "5.14.2";
+/** What to run when Prism is missing. */
+export const PRISM_INSTALL_HINT = `npm i -D @stoplight/prism-cli@${PRISM_VERSION}`;
+const PRISM_ENTRY = "@stoplight/prism-cli/dist/index.js";
+const READY_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 3_000;
+/** Preloaded into Prism: exit when the IPC channel to the parent closes, i.e. when the parent is gone. */
+const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
+  'process.on("disconnect", () => process.exit(0));',
+)}`;
+
+/** Prism's entry file, from `cwd`'s project (the user's), else from this package; undefined if neither has it. */
+export function findPrism(cwd = process.cwd()): string | undefined {
+  for (const base of [join(cwd, "package.json"), fileURLToPath(import.meta.url)]) {
+    try {
+      return createRequire(base).resolve(PRISM_ENTRY);
+    } catch {} // not installed there
+  }
+  return undefined;
+}
+
+/** openapi.yaml at the package root: one level above dist/cli.js, two above src/mock-server/prism.ts. */
+export function packageSpec(): string {
+  const found = ["../openapi.yaml", "../../openapi.yaml"]
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((path) => existsSync(path));
+  if (!found) throw new Error("openapi.yaml is missing from the hiro-lookup package");
+  return found;
+}
+
+/**
+ * Binds `host:port` briefly and returns the bound port: with `port` 0 the OS picks a free one; a fixed
+ * port that is taken rejects (the error names its code, e.g. EADDRINUSE), never another port.
+ */
+export function bindablePort(host = "127.0.0.1", port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new Error(`cannot use ${host}:${port} for Prism (${error.code ?? error.message})`)),
+    );
+    server.listen(port, host, () => {
+      const address = server.address();
+      const bound = typeof address === "object" && address !== null ? address.port : 0;
+      server.close((error) => (error ? reject(error) : resolve(bound)));
+    });
+  });
+}
+
+/** How to end a started Prism. */
+export interface PrismControl {
+  /** SIGTERM to its group, SIGKILL after 3 s; resolves once it has exited. Idempotent. */
+  stop(): Promise<void>;
+  /** SIGKILL at once, for `process.on("exit")`, where nothing async runs. */
+  killNow(): void;
+}
+
+export interface PrismOptions {
+  /** The OpenAPI document to mock. Default: the package's openapi.yaml. */
+  specPath?: string;
+  /** `0` (the default): a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** The user's project: Prism is looked up there first. Default: the current directory. */
+  cwd?: string;
+  /** Receives every line Prism writes. */
+  log?: (line: string) => void;
+  /** Called as soon as Prism is spawned, before it is ready: a signal may come while it starts. */
+  onSpawn?: (control: PrismControl) => void;
+}
+
+/** A Prism that answers HTTP. */
+export interface RunningPrism extends PrismControl {
+  /** e.g. `http://127.0.0.1:4010`, no trailing slash. */
+  url: string;
+  port: number;
+  process: ChildProcess;
+}
+
+/** Thrown when Prism is in neither the user's project nor this package. */
+export class PrismMissingError extends Error {
+  override name = "PrismMissingError";
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Starts Prism with `--errors` and resolves once it answers HTTP; rejects with its output if it exits or is not ready in 30 s. */
+export async function startPrism(options: PrismOptions = {}): Promise<RunningPrism> {
+  const prism = findPrism(options.cwd);
+  if (!prism)
+    throw new PrismMissingError(
+      `needs @stoplight/prism-cli (an optional peer dependency), which is not installed: ${PRISM_INSTALL_HINT}`,
+    );
+  const host = options.host ?? "127.0.0.1";
+  const port = await bindablePort(host, options.port ?? 0);
+  const args = [prism, "mock", options.specPath ?? packageSpec(), "--host", host, "--port", String(port)];
+  args.push("--errors", "-v", "warn", "--json-schema-faker-fillProperties=false");
+  const child = spawn(process.execPath, ["--import", EXIT_WITH_PARENT, ...args], {
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    detached: true,
+  });
+  child.channel?.unref(); // the channel only tells Prism we are gone; it must not keep us alive
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream === null) continue;
+    createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+      output += `${line}\n`;
+      if (line.trim() !== "") options.log?.(line);
+    });
+  }
+  // "close" comes after "exit" once stdout/stderr are drained, so `output` is complete by then.
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const signalGroup = (signal: NodeJS.Signals): void => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal); // the group is gone already
+    }
+  };
+  const killNow = (): void => {
+    if (!hasExited(child)) signalGroup("SIGKILL");
+  };
+  process.once("exit", killNow);
+  void exited.then(() => process.removeListener("exit", killNow));
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (hasExited(child)) return;
+      signalGroup("SIGTERM");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(timer); // an uncleared grace timer would keep the process alive for 3 s
+      killNow();
+      await exited;
+    })();
+    return stopping;
+  };
+  options.onSpawn?.({ stop, killNow });
+
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (hasExited(child)) {
+      await exited;
+      throw new Error(`Prism exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/__ready`, { signal: AbortSignal.timeout(1_000) });
+      await response.arrayBuffer(); // any HTTP answer (a 404 problem+json here) means it is listening
+      return { url, port, process: child, stop, killNow };
+    } catch {} // not listening yet
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Prism not ready on ${url} after ${READY_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The service's own parameter checks (the spec's rules), and its `400` when one fails: the first failing
+ * rule, path parameters first, in Fastify's words (`params/limit must be <= 60`), shaped like the
+ * operation's documented `400` examples (the Ordinals API sends one constant body whatever failed).
+ * A valid request comes out in the form the examples' requests have.
+ */
+import type { operations } from "../generated/operations.js";
+import { parameterRules } from "../generated/parameters.js";
+import type { MockAnswer, MockExample, MockRequest, NormalRequest } from "./types.js";
+
+type Rule = {
+  type?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMaximum?: number;
+  default?: unknown;
+};
+const RULES: Readonly<Record<string, Rule>> = parameterRules;
+
+/** An operation's parameters, as the generated operation table lists them. */
+export type OperationParams = Pick<
+  (typeof operations)[keyof typeof operations],
+  "pathParams" | "queryParams"
+>;
+
+/** What is wrong with `value` under `rule` (Fastify's wording), or undefined. */
+function problemOf(value: string, rule: Rule): string | undefined {
+  if (rule.type === "integer") {
+    if (!/^-?\d+$/.test(value)) return "must be integer";
+    const number = BigInt(value);
+    if (rule.minimum !== undefined && number < BigInt(rule.minimum)) return `must be >= ${rule.minimum}`;
+    if (rule.maximum !== undefined && number > BigInt(rule.maximum)) return `must be <= ${rule.maximum}`;
+    if (rule.exclusiveMaximum !== undefined && number >= BigInt(rule.exclusiveMaximum))
+      return `must be < ${rule.exclusiveMaximum}`;
+  }
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value))
+    return `must match pattern "${rule.pattern}"`;
+  return undefined;
+}
+
+/** A value as the examples' requests hold it: an integer in canonical decimal form, the rest as sent. */
+const canonical = (value: string, rule: Rule) =>
+  rule.type === "integer" && /^\d+$/.test(value) ? BigInt(value).toString() : value;
+
+/** The `400` the service sends for `message`, shaped like the operation's documented 400 examples. */
+function refusal(message: string, examples: readonly MockExample[]): MockAnswer {
+  const documented = examples.filter((e) => e.status === 400);
+  const template = (documented[0]?.value ?? {}) as Record<string, unknown>;
+  const body =
+    "message" in template
+      ? {
+          statusCode: 400,
+          error: "Bad Request",
+          message,
+          ...("code" in template ? { code: template.code } : {}),
+        }
+      : structuredClone(template);
+  const same = documented.find((e) => JSON.stringify(e.value) === JSON.stringify(body));
+  return { status: 400, body, ...(same ? { example: same.name } : {}) };
+}
+
+/**
+ * The request in normal form, or the `400` of its first invalid parameter. Query values: an empty one is
+ * an absent one; an absent one takes the spec's default, if it has one.
+ */
+export function checkRequest(
+  operation: OperationParams,
+  request: MockRequest,
+  examples: readonly MockExample[],
+): NormalRequest | MockAnswer {
+  const normal: NormalRequest = { path: {}, query: {} };
+  for (const name of operation.pathParams) {
+    const value = request.path[name] ?? "";
+    const rule = RULES[name] ?? {};
+    const problem = problemOf(value, rule);
+    if (problem) return refusal(`params/${name} ${problem}`, examples);
+    normal.path[name] = canonical(value, rule);
+  }
+  for (const name of operation.queryParams) {
+    const rule = RULES[name] ?? {};
+    const sent = request.query.get(name);
+    if (sent === null || sent === "") {
+      if (rule.default !== undefined) normal.query[name] = String(rule.default);
+      continue;
+    }
+    const problem = problemOf(sent, rule);
+    if (problem) return refusal(`querystring/${name} ${problem}`, examples);
+    normal.query[name] = canonical(sent, rule);
+  }
+  return normal;
+}

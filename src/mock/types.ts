@@ -1,0 +1,33 @@
+/** The shapes the mock's rules take and give. */
+import type { MockExample } from "../generated/mock-examples.js";
+
+export type { MockExample };
+
+/** A request to one operation: its path parameters (decoded) and its query. */
+export interface MockRequest {
+  path: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+}
+
+/** What the mock answers. */
+export interface MockAnswer {
+  status: number;
+  /** The JSON body (a fresh copy: the caller may change it). */
+  body: unknown;
+  headers?: Record<string, string>;
+  /**
+   * The named example this answer is (Prism's `Prefer: example=<name>`); for a page, up to its `offset`
+   * and `limit`, which echo the request. Absent when no example is this answer (a page cut from an id's
+   * examples at another offset or limit).
+   */
+  example?: string;
+}
+
+/** Every operation's named examples, as `npm run generate` writes them (`src/generated/mock-examples.ts`). */
+export type MockExampleTable = Readonly<Record<string, readonly MockExample[]>>;
+
+/** A request in the form the examples' `request` has: the values compared as text, defaults filled in. */
+export interface NormalRequest {
+  path: Record<string, string>;
+  query: Record<string, string>;
+}

@@ -1,0 +1,72 @@
+/**
+ * The mock's front before Prism (src/mock-server), in process with one Prism: a ruled answer is served
+ * through Prism (its headers kept) with the envelope echoing the request; a request with its own Prefer,
+ * or one the rules refuse, reaches Prism as it is; the rules can be swapped while it runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerFor, createAnswerFor } from "../../src/mock/index.js";
+import { type RunningMock, startMock } from "../../src/mock-server/index.js";
+
+const TOKEN = "/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const SATS = "/ordinals/v1/sats";
+let mock: RunningMock;
+
+beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+});
+afterAll(() => mock?.stop());
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${mock.url}${path}`, { headers: { origin: "http://app.test", ...headers } });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+};
+
+describe("the mock's front", () => {
+  it("answers an unknown sat with an empty page echoing offset and limit, with Prism's headers", async () => {
+    const { status, headers, body } = await get(`${SATS}/5000000000/inscriptions?offset=20&limit=7`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ limit: 7, offset: 20, total: 0, results: [] });
+    expect(headers.get("access-control-allow-origin")).toBe("http://app.test"); // Prism's CORS
+    expect(headers.get("content-length")).toBe(String(JSON.stringify(body).length));
+  });
+
+  it("serves an example page through Prism with the limit asked, and a page no example is by the rules", async () => {
+    const last = await get(`${SATS}/257418248345364/inscriptions?offset=2&limit=5`);
+    expect(last.body).toMatchObject({ limit: 5, offset: 2, total: 3, results: [{ number: -183206 }] });
+    const middle = await get(`${SATS}/257418248345364/inscriptions?offset=1&limit=1`);
+    expect(middle.body).toMatchObject({ limit: 1, offset: 1, total: 3, results: [{ number: 4512877 }] });
+  });
+
+  it("answers tokens as the service does: an example, 422 in a locale it lacks, 404 unknown", async () => {
+    expect((await get(`${TOKEN}/35?locale=es-MX`)).body).toMatchObject({
+      metadata: { name: "key-alex-autoalex-v1 n.º 35" },
+    });
+    expect(await get(`${TOKEN}/35?locale=fr`)).toMatchObject({
+      status: 422,
+      body: { error: "Locale not found" },
+    });
+    expect(await get(`${TOKEN}/99`)).toMatchObject({ status: 404, body: { error: "Token not found" } });
+  });
+
+  it("leaves a request with its own Prefer, and one the spec refuses, to Prism", async () => {
+    expect((await get(`${TOKEN}/99`, { prefer: "code=200, example=withoutMetadata" })).body).toEqual({
+      token_uri: "https://example.com/tokens/3.json",
+      decimals: 6,
+      total_supply: "1",
+    });
+    const refused = await get(`${SATS}/1/inscriptions?limit=61`);
+    expect(refused).toMatchObject({ status: 400, body: { error: "Invalid satoshi ordinal number" } });
+    expect(refused.headers.get("sl-violations")).toContain("limit");
+  });
+
+  it("answers by the rules it is given, swapped while it runs", async () => {
+    mock.setRules(createAnswerFor({}));
+    try {
+      // No examples at all: the token's contract is unknown, its answer written from the rules.
+      expect(await get(`${TOKEN}/35`)).toMatchObject({ status: 404, body: { error: "Contract not found" } });
+    } finally {
+      mock.setRules(answerFor);
+    }
+    expect((await get(`${TOKEN}/35`)).status).toBe(200);
+  });
+});
