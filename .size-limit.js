@@ -21,15 +21,18 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * measured size: raise it only with a reason. Raised to 13,100 B for issue 21 (hostile2, 2026-11-23): the
  * pacer's 60 s ceiling on every wait, its probe after a long pause and its deadline refusal, the answer
  * checks for token bodies and page totals, the length check before BigInt() and `maxLimit` measure 12,989 B.
+ * Raised to 14,450 B for issue 18 (2026-11-23): `searchTokens` is a method of the client, so it is in the
+ * core: its operation row and contract rule, the operation of a path, the id checks naming the entry, the
+ * chunks under one deadline and the search's answer check measure 14,348 B (+1,359 B).
  */
 export const CORE_TARGET = 10_300;
-export const CORE_LIMIT = 13_100;
+export const CORE_LIMIT = 14_450;
 /**
  * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
  * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
- * in bytes, which measures +752 B.
+ * in bytes, which measures +752 B; +868 B with issue 18 (a search's repeated `contract` key read back).
  */
-export const MIDDLEWARE_LIMIT = 800;
+export const MIDDLEWARE_LIMIT = 900;
 
 const entry = (name, path, imports, limit) => ({
   name,
@@ -55,9 +58,9 @@ export default [
     "{ createLookupClient, validateResponses }",
     CORE_LIMIT + MIDDLEWARE_LIMIT,
   ),
-  // Everything the main entry exports (paginate, waitForMetadata, units, errors, both middleware): a
-  // ceiling against growth, under 1% above the measured 16,105 B (issue 21's hardening and maxLimit, 2026-11-23).
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 16_250),
+  // Everything the main entry exports (paginate, waitForMetadata, units, errors, both middleware, searchTokens):
+  // a ceiling against growth, under 1% above the measured 17,568 B (issue 18's search, 2026-11-23).
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 17_700),
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),

@@ -10,11 +10,12 @@
  *   4. memory of the streaming pager in a child process under --max-old-space-size=24
  *   5. the Prism mock: time to ready, latency against the plain server
  *   pacer (only with --only pacer): 0 429s and wall time ÷ ideal against a server enforcing an announced limit
+ *   search (only with --only search): 200 tokens as searchTokens vs 200 getSftMetadata under a limit
  *
  * Contestants are run in interleaved rounds (A, B, C, D, then B, C, D, A, …) and summarized by medians. Tables go
  * to stdout and to bench/results/latest.{md,json}; bench/RESULTS.md is the curated write-up.
  *
- * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer (a subset;
+ * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer,search (a subset;
  * the default is all but pacer).
  */
 import { execFileSync } from "node:child_process";
@@ -30,6 +31,7 @@ import { pacerSection } from "./pacer.js";
 import { memorySection, pagingSection } from "./paging.js";
 import { prismSection } from "./prism-mock.js";
 import { fmt, json, lines, out } from "./report.js";
+import { searchSection } from "./search.js";
 
 const { values: flags } = parseArgs({
   options: {
@@ -106,6 +108,7 @@ async function main(): Promise<void> {
       ["memory", () => memorySection(server)],
       ["prism", () => prismSection(server, QUICK)],
       ["pacer", () => pacerSection(QUICK)],
+      ["search", () => searchSection(QUICK)],
     ];
     const loads: Record<string, string> = {};
     for (const [name, run] of sections) {

@@ -15,7 +15,17 @@ import { mockExamplesSource } from "./lib/mock-examples.js";
 import { operationRows, operationsSource } from "./lib/operations.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const RULE_KEYS = ["type", "pattern", "minimum", "maximum", "exclusiveMaximum", "default"] as const;
+const RULE_KEYS = [
+  "type",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMaximum",
+  "default",
+  "minItems",
+  "maxItems",
+  "items",
+] as const;
 const ANNOTATIONS = new Set(["description", "example", "examples"]);
 
 /** The schema without its annotations (descriptions, examples, `x-` extensions): they do not validate, only weigh. */

@@ -45,6 +45,7 @@ export {
   type LookupClientOptions,
 } from "./lookups/client.js";
 export type { RequestOptions } from "./lookups/lookup.js";
+export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";
 export type { ServiceName } from "./spec/services.js";
 export type {
   ActivityLocation,
@@ -65,6 +66,7 @@ export type {
   RuneActivity,
   RuneRef,
   SatoshiInscriptionsParams,
+  SearchResultItem,
   ServerErrorBody,
   ServiceRetiredErrorBody,
   SftMetadataParams,

@@ -17,6 +17,8 @@ export interface CliIo {
   stderr: CliStream;
   /** Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`); its URL and a stop function. */
   startMock?: (port?: number, portSource?: string) => Promise<{ url: string; stop(): Promise<void> }>;
+  /** Where `search -` reads ids (process.stdin). */
+  stdin?: AsyncIterable<string | Uint8Array>;
   /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */
   createClient?: (options: LookupClientOptions) => LookupClient;
 }

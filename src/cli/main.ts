@@ -14,6 +14,7 @@ runCli(process.argv.slice(2), {
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: process.stdin,
   startMock: startCommandMock,
 }).then(
   (code) => {

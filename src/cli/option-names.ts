@@ -18,6 +18,7 @@ const FLAG_OF: Record<string, string> = {
   locale: "--locale",
   maxItems: "--max",
   deadlineMs: "--wait-timeout",
+  concurrency: "--concurrency",
 };
 
 /** `error` with its parameter renamed to the CLI flag when it is one of the client's option names. */

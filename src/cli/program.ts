@@ -13,6 +13,7 @@ import { lookupRunner } from "./lookup-action.js";
 import { registerLookups } from "./lookup-commands.js";
 import { registerMock } from "./mock-command.js";
 import { maxLimitOptions } from "./page-maximum.js";
+import { registerSearch } from "./search-command.js";
 import { registerVerify } from "./verify/verify-command.js";
 import { packageVersion } from "./version.js";
 
@@ -68,6 +69,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     exitCode = code;
   });
   registerLookups(program, run, io);
+  registerSearch(program, run, io, (code) => (exitCode = code));
   registerVerify(program, io);
   registerMock(program, io);
   try {

@@ -4,7 +4,7 @@
  * parameters by the operation's template, the query as sent). Raw calls get the same check.
  */
 import { answerCheck } from "../lookups/requests.js";
-import { operations, SERVICES, serviceOf } from "../spec/services.js";
+import { operationOf, operations, SERVICES, serviceOf } from "../spec/services.js";
 
 /** The path and query parameters of `url` for the operation whose template is `template`. */
 function paramsOf(url: URL, template: string) {
@@ -15,7 +15,13 @@ function paramsOf(url: URL, template: string) {
     const match = /^\{(\w+)\}$/.exec(name);
     if (match?.[1]) path[match[1]] = decodeURIComponent(segments[i] ?? "");
   });
-  return { path, query: Object.fromEntries(url.searchParams) };
+  // A repeated key (a search's `contract`) keeps all its values.
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(name);
+    query[name] = values.length > 1 ? values : (values[0] as string);
+  }
+  return { path, query };
 }
 
 /** Whether `body`, answered for `href`, is JSON the lookup of its operation would accept. */
@@ -29,7 +35,7 @@ export function acceptedBody(href: string, body: string): boolean {
   const url = new URL(href);
   const service = serviceOf(url.pathname);
   if (service === undefined) return true;
-  const { operationId } = SERVICES[service];
+  const operationId = operationOf(url.pathname) ?? SERVICES[service].operationId;
   try {
     const check = answerCheck(operationId, paramsOf(url, operations[operationId].path));
     return check?.(parsed) === undefined;

@@ -6,7 +6,7 @@
 import type { Middleware } from "openapi-fetch";
 import { invalidResponseError } from "../errors/classify-response.js";
 import { type HiroApiError, HiroValidationError } from "../errors/errors.js";
-import { SERVICES, serviceOf } from "../spec/services.js";
+import { operationOf, operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 
 /** Returns the problems of a body (empty when it fits the schema). */
@@ -33,8 +33,8 @@ export function validateResponses(
   options: ValidateResponsesOptions = {},
 ): Middleware {
   const onInvalid = options.onInvalid ?? "throw";
-  const complete = Object.values(SERVICES).every(
-    ({ operationId }) => typeof validators?.[operationId] === "function",
+  const complete = (Object.keys(operations) as OperationId[]).every(
+    (operationId) => typeof validators?.[operationId] === "function",
   );
   if (!complete) {
     throw new HiroValidationError(
@@ -47,9 +47,8 @@ export function validateResponses(
   }
   return {
     async onResponse({ request, response }) {
-      const service = serviceOf(new URL(request.url).pathname);
-      if (response.status !== 200 || service === undefined) return undefined;
-      const operationId = SERVICES[service].operationId;
+      const operationId = operationOf(new URL(request.url).pathname);
+      if (response.status !== 200 || operationId === undefined) return undefined;
       const text = await response.clone().text();
       let body: unknown;
       try {

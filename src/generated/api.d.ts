@@ -126,6 +126,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metadata/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the metadata of many tokens
+         * @description The bulk form of `getSftMetadata`: a **summary** of up to 50 tokens (fungible, non-fungible or
+         *     semi-fungible) in one request, each asked as `PRINCIPAL` or `PRINCIPAL:TOKEN_NUMBER`. Token
+         *     Metadata API 2.2.0 and later; in the same rate-limit bucket as `getSftMetadata`, so 50 tokens
+         *     cost one request instead of 50.
+         *
+         *     Quirks of the real service:
+         *     - A token that is not found (unknown contract, unknown token number) is **silently absent** from
+         *       the array: never an error, never a placeholder. Compare the answer with the question to know
+         *       what is missing (the `hiro-lookup` client returns it as `missing`).
+         *     - The order is the database's, **not** the order asked.
+         *     - Without `:N` the token number is **1** (what a fungible token has): `PRINCIPAL` and
+         *       `PRINCIPAL:1` name the same token, and asked together it comes back twice.
+         *     - The token number is read as a JavaScript number: above 2^53 - 1 it is rounded and **another
+         *       token** can answer (`:9007199254740993` answers token 9007199254740992). The `hiro-lookup`
+         *       client refuses such numbers before sending.
+         *     - An item is a summary, not `getSftMetadata`'s record: no `attributes`, `properties` or
+         *       `localization`, and the image fields are **renamed**: `image_uri` is the **cached** image
+         *       (`metadata.cached_image` of `getSftMetadata`), `image_thumbnail_uri` the cached thumbnail
+         *       (`metadata.cached_thumbnail_image`), `image_canonical_uri` the **original** (`metadata.image`).
+         *     - `name`, `symbol`, `decimals` and `total_supply` come from the token's row, `description` and
+         *       the images from its metadata: a semi-fungible token whose row has no name has no `name` here,
+         *       even when its metadata JSON has one.
+         *     - With a `locale` the token has no metadata in, the token still comes back, without its metadata
+         *       fields (`description`, the images); there is no `422`.
+         *     - `200` carries an `ETag`, the latest update time of the tokens found; sending it back in
+         *       `If-None-Match` gives `304` with no body. No token found: no `ETag`.
+         *     - More than 50 ids, none, or one that does not match the pattern: `400` with Fastify's
+         *       validation body, naming the first failing rule.
+         */
+        get: operations["searchTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -623,6 +670,93 @@ export interface components {
             /** @example Connection terminated unexpectedly */
             message: string;
         };
+        /**
+         * @description The answer of `searchTokens`: one item per token found, in the database's order. Tokens not found
+         *     are absent; a token asked twice (`PRINCIPAL` and `PRINCIPAL:1`) can come back twice.
+         */
+        SearchResponse: components["schemas"]["SearchResultItem"][];
+        /**
+         * @description A **summary** of one token, as the bulk search returns it; `getSftMetadata` is the full record.
+         *     No `attributes`, `properties` or `localization`. The image fields are renamed against
+         *     `getSftMetadata`: `image_uri` is its `metadata.cached_image` (the cached copy),
+         *     `image_thumbnail_uri` its `metadata.cached_thumbnail_image`, `image_canonical_uri` its
+         *     `metadata.image` (the original). Optional fields are omitted when unknown, never `null`.
+         */
+        SearchResultItem: {
+            /**
+             * @description The token's contract principal.
+             * @example SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1
+             */
+            contract_id: string;
+            /**
+             * @description The token's number within its contract: 1 for a fungible token, the token id for a
+             *     non-fungible or semi-fungible one. A JavaScript number on the service side.
+             * @example 35
+             */
+            token_number: number;
+            /**
+             * @description The token standard: `ft` (SIP-010), `nft` (SIP-009) or `sft` (SIP-013).
+             * @example sft
+             */
+            token_type: string;
+            /**
+             * @description The transaction that deployed the contract, `0x` and 64 hex characters.
+             * @example 0x7e4b5c8d2f1a3b6c9d0e2f4a6b8c1d3e5f7a9b0c2d4e6f8a1b3c5d7e9f0a2b4c
+             */
+            tx_id: string;
+            /**
+             * @description The address that deployed the contract (the principal's part before the dot).
+             * @example SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9
+             */
+            sender_address: string;
+            /**
+             * @description The token's name, from the token's row (a fungible token's `get-name`). Often absent for a
+             *     semi-fungible token, even when its metadata JSON has a name.
+             * @example Fari Token
+             */
+            name?: string;
+            /**
+             * @description The token's symbol, from the token's row.
+             * @example FARI
+             */
+            symbol?: string;
+            /**
+             * @description Decimal places of the token's amounts.
+             * @example 6
+             */
+            decimals?: number;
+            /**
+             * @description Total supply of this token, in base units, as a decimal string.
+             * @example 250
+             */
+            total_supply?: string;
+            /**
+             * @description The token's metadata URI (any scheme; not validated by the service).
+             * @example https://example.com/tokens/35.json
+             */
+            token_uri?: string;
+            /**
+             * @description The description from the token's metadata, in the requested (or default) locale.
+             * @example Token 35 of the key-alex-autoalex-v1 semi-fungible token contract.
+             */
+            description?: string;
+            /**
+             * @description The image as served by Hiro's image cache: `getSftMetadata`'s `metadata.cached_image`, **not**
+             *     its `metadata.image`.
+             * @example https://example.com/cache/tokens/35.png
+             */
+            image_uri?: string;
+            /**
+             * @description A thumbnail from the image cache: `getSftMetadata`'s `metadata.cached_thumbnail_image`.
+             * @example https://example.com/cache/tokens/35-thumbnail.png
+             */
+            image_thumbnail_uri?: string;
+            /**
+             * @description The original image URI from the metadata JSON: `getSftMetadata`'s `metadata.image`.
+             * @example https://example.com/tokens/35.png
+             */
+            image_canonical_uri?: string;
+        };
     };
     responses: {
         /** @description The `If-None-Match` tag still matches: nothing changed since the `200` that carried it. No body. */
@@ -725,6 +859,13 @@ export interface components {
          * @example 20
          */
         Limit: number;
+        /**
+         * @description The tokens, 1 to 50, each `PRINCIPAL` (token number 1) or `PRINCIPAL:TOKEN_NUMBER`, sent as a
+         *     repeated key: `?contract=A&contract=B`. The principal is a contract principal (upper-case c32
+         *     address, a dot, a contract name); the token number is decimal digits, read by the service as
+         *     a JavaScript number (exact up to 2^53 - 1 only).
+         */
+        Contract: string[];
     };
     requestBodies: never;
     headers: {
@@ -982,6 +1123,72 @@ export interface operations {
                 };
             };
             410: components["responses"]["ServiceRetired"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    searchTokens: {
+        parameters: {
+            query: {
+                /**
+                 * @description The tokens, 1 to 50, each `PRINCIPAL` (token number 1) or `PRINCIPAL:TOKEN_NUMBER`, sent as a
+                 *     repeated key: `?contract=A&contract=B`. The principal is a contract principal (upper-case c32
+                 *     address, a dot, a contract name); the token number is decimal digits, read by the service as
+                 *     a JavaScript number (exact up to 2^53 - 1 only).
+                 */
+                contract: components["parameters"]["Contract"];
+                /**
+                 * @description Metadata localization to return (`description` and the images), matched exactly against the
+                 *     locales each token's metadata declares. A token without metadata in that locale still comes
+                 *     back, without those fields. Omitted or empty: the default locale.
+                 * @example es
+                 */
+                locale?: string;
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier `200`. When it still matches, the service answers `304` with no body.
+                 * @example "1713571767.123"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One item per token **found**, in the database's order; the tokens not found are absent.
+             *     An empty array when none is found.
+             */
+            200: {
+                headers: {
+                    /**
+                     * @description Strong, quoted entity tag: the latest update time (epoch seconds) of the tokens found.
+                     *     Absent when no token is found.
+                     * @example "1713571767.123"
+                     */
+                    ETag?: string;
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /**
+             * @description `contract` is missing, has more than 50 items, or one of them does not match the pattern.
+             *     Fastify's validation body; only the first failing rule is reported.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -28,6 +28,14 @@ export const operations = {
     queryParams: ["offset", "limit"],
     paged: true,
   },
+  searchTokens: {
+    method: "get",
+    path: "/metadata/v1/search",
+    service: "metadata",
+    pathParams: [],
+    queryParams: ["contract", "locale"],
+    paged: false,
+  },
 } as const;
 
 /**
@@ -48,6 +56,11 @@ export const operationAnswers = {
   },
   getTransactionActivity: {
     responseSchema: "PaginatedRuneActivity",
+    invalidRequestSchemas: ["ValidationError"],
+    errorKinds: [],
+  },
+  searchTokens: {
+    responseSchema: "SearchResponse",
     invalidRequestSchemas: ["ValidationError"],
     errorKinds: [],
   },

@@ -33,5 +33,14 @@ export const parameterRules = {
     "minimum": 1,
     "maximum": 60,
     "default": 20
+  },
+  "contract": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 50,
+    "items": {
+      "type": "string",
+      "pattern": "^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}(:\\d+)?$"
+    }
   }
 } as const;

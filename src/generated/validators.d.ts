@@ -6,3 +6,4 @@ export interface GeneratedValidateFunction {
 export declare const getSftMetadata: GeneratedValidateFunction;
 export declare const getSatoshiInscriptions: GeneratedValidateFunction;
 export declare const getTransactionActivity: GeneratedValidateFunction;
+export declare const searchTokens: GeneratedValidateFunction;

@@ -1581,3 +1581,225 @@ return errors === 0;
 }
 validate25.evaluated = {"props":{"limit":true,"offset":true,"total":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
+export const searchTokens = validate28;
+const schema42 = {"type":"array","items":{"$ref":"#/components/schemas/SearchResultItem"}};
+const schema43 = {"type":"object","required":["contract_id","token_number","token_type","tx_id","sender_address"],"properties":{"contract_id":{"type":"string"},"token_number":{"type":"integer"},"token_type":{"type":"string"},"tx_id":{"type":"string"},"sender_address":{"type":"string"},"name":{"type":"string"},"symbol":{"type":"string"},"decimals":{"type":"integer"},"total_supply":{"type":"string"},"token_uri":{"type":"string"},"image_uri":{"type":"string"},"image_thumbnail_uri":{"type":"string"},"image_canonical_uri":{"type":"string"}}};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if((((((data0.contract_id === undefined) && (missing0 = "contract_id")) || ((data0.token_number === undefined) && (missing0 = "token_number"))) || ((data0.token_type === undefined) && (missing0 = "token_type"))) || ((data0.tx_id === undefined) && (missing0 = "tx_id"))) || ((data0.sender_address === undefined) && (missing0 = "sender_address"))){
+validate28.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/SearchResultItem/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data0.contract_id !== undefined){
+const _errs4 = errors;
+if(typeof data0.contract_id !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/contract_id",schemaPath:"#/components/schemas/SearchResultItem/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs4 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.token_number !== undefined){
+let data2 = data0.token_number;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/token_number",schemaPath:"#/components/schemas/SearchResultItem/properties/token_number/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid2 = _errs6 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.token_type !== undefined){
+const _errs8 = errors;
+if(typeof data0.token_type !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/token_type",schemaPath:"#/components/schemas/SearchResultItem/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.tx_id !== undefined){
+const _errs10 = errors;
+if(typeof data0.tx_id !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/tx_id",schemaPath:"#/components/schemas/SearchResultItem/properties/tx_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs10 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.sender_address !== undefined){
+const _errs12 = errors;
+if(typeof data0.sender_address !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/sender_address",schemaPath:"#/components/schemas/SearchResultItem/properties/sender_address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs12 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.name !== undefined){
+const _errs14 = errors;
+if(typeof data0.name !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/components/schemas/SearchResultItem/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs14 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.symbol !== undefined){
+const _errs16 = errors;
+if(typeof data0.symbol !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/symbol",schemaPath:"#/components/schemas/SearchResultItem/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs16 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.decimals !== undefined){
+let data8 = data0.decimals;
+const _errs18 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/decimals",schemaPath:"#/components/schemas/SearchResultItem/properties/decimals/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid2 = _errs18 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.total_supply !== undefined){
+const _errs20 = errors;
+if(typeof data0.total_supply !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/total_supply",schemaPath:"#/components/schemas/SearchResultItem/properties/total_supply/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs20 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.token_uri !== undefined){
+const _errs22 = errors;
+if(typeof data0.token_uri !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/token_uri",schemaPath:"#/components/schemas/SearchResultItem/properties/token_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs22 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.image_uri !== undefined){
+const _errs24 = errors;
+if(typeof data0.image_uri !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/image_uri",schemaPath:"#/components/schemas/SearchResultItem/properties/image_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs24 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.image_thumbnail_uri !== undefined){
+const _errs26 = errors;
+if(typeof data0.image_thumbnail_uri !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/image_thumbnail_uri",schemaPath:"#/components/schemas/SearchResultItem/properties/image_thumbnail_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs26 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.image_canonical_uri !== undefined){
+const _errs28 = errors;
+if(typeof data0.image_canonical_uri !== "string"){
+validate28.errors = [{instancePath:instancePath+"/" + i0+"/image_canonical_uri",schemaPath:"#/components/schemas/SearchResultItem/properties/image_canonical_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs28 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/SearchResultItem/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+

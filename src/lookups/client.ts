@@ -31,6 +31,12 @@ import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { answerCheck, requestOf } from "./requests.js";
+import {
+  type SearchTokensOptions,
+  type SearchTokensParams,
+  type SearchTokensResult,
+  searchTokens,
+} from "./search-tokens.js";
 
 /** Default of {@link LookupClientOptions.maxResponseBytes}: 16 MiB (the largest real page is about 5 MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = DEFAULTS.maxResponseBytes;
@@ -103,6 +109,14 @@ export interface LookupClient {
     params: TransactionActivityParams,
     options?: RequestOptions,
   ): Promise<PaginatedRuneActivity>;
+  /**
+   * A summary of many tokens at once (`GET /metadata/v1/search`, the bulk form of `getSftMetadata`):
+   * any number of ids (`PRINCIPAL` or `PRINCIPAL:TOKEN_NUMBER`), checked before anything is sent, asked
+   * once each in requests of 50 (`concurrency` at a time) through the same pipeline as every lookup.
+   * `results` are in the order asked, `missing` names the ids not found, as written; a failed request
+   * rejects the call. Items are `SearchResultItem` summaries, not `getSftMetadata`'s full record.
+   */
+  searchTokens(params: SearchTokensParams, options?: SearchTokensOptions): Promise<SearchTokensResult>;
   /**
    * The openapi-fetch client under the lookups, typed with the spec's `paths`: same base URLs, headers,
    * middleware and attempt loop (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
@@ -177,5 +191,6 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     getSftMetadata: lookup("getSftMetadata"),
     getSatoshiInscriptions: lookup("getSatoshiInscriptions"),
     getTransactionActivity: lookup("getTransactionActivity"),
+    searchTokens: (params, callOptions) => searchTokens(settings, params, callOptions),
   };
 }

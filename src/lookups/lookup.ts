@@ -45,7 +45,8 @@ export type AnswerCheck = (body: unknown) => string | undefined;
 /** The parameters of one lookup, checked and in their wire form. */
 export interface LookupRequest {
   path: Record<string, string>;
-  query: Record<string, string | number>;
+  /** An array is sent as a repeated key (`contract=A&contract=B`), as openapi-fetch does (form, explode). */
+  query: Record<string, string | number | readonly string[]>;
 }
 
 /** The parsed body of a 2xx answer, or the `invalid_response` error that says why there is none. */
@@ -87,8 +88,11 @@ function urlOf(base: string, template: string, request: LookupRequest): string {
     base + template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.path[name] ?? ""));
   let sep = "?";
   for (const name in request.query) {
-    href += `${sep}${name}=${encodeURIComponent(request.query[name] as string | number)}`;
-    sep = "&";
+    const value = request.query[name] as string | number | readonly string[];
+    for (const one of typeof value === "object" ? value : [value]) {
+      href += `${sep}${name}=${encodeURIComponent(one)}`;
+      sep = "&";
+    }
   }
   return href;
 }

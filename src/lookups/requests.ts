@@ -10,6 +10,7 @@ import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { objectProblem, pageProblem, resultsProblem } from "./answer-checks.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
+import { searchCheck } from "./search-answer-check.js";
 
 /** The field of each result of a paged lookup that must equal the id asked (answer-checks.ts). */
 const RESULT_IDS: Readonly<
@@ -44,6 +45,7 @@ export function requestOf(
 
 /** The answer check of a lookup: a page is the page asked (service defaults filled in) about the id asked; anything else a JSON object. */
 export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
+  if (operationId === "searchTokens") return searchCheck(request);
   const operation = operations[operationId];
   if (!operation.paged) return objectProblem;
   const asked = {

@@ -9,6 +9,7 @@
 import { mockExamples } from "../generated/mock-examples.js";
 import { operations } from "../generated/operations.js";
 import { checkRequest } from "./request-check.js";
+import { searchAnswer } from "./search-answer.js";
 import type { MockAnswer, MockExample, MockExampleTable, MockRequest, NormalRequest } from "./types.js";
 
 /** The operations the mock answers. */
@@ -99,6 +100,10 @@ export function createAnswerFor(table: MockExampleTable): AnswerFor {
     const operation = operations[operationId];
     if (operation === undefined) throw new Error(`the mock has no operation ${String(operationId)}`);
     const examples = table[operationId] ?? [];
+    if (operationId === "searchTokens") {
+      const { query } = request;
+      return searchAnswer(examples, query.getAll("contract"), query.get("locale") || undefined);
+    }
     const checked = checkRequest(operation, request, examples);
     if ("status" in checked) return checked;
     return operation.paged ? page(checked, examples) : single(checked, examples);

@@ -94,7 +94,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
         if (chosen) return respond(Number(chosen.status), chosen.body, chosen.headers);
         // A parameter the spec refuses gets the service's 400 from the rules too.
         const answer = answerFor(operationId as MockOperationId, { path, query });
-        return respond(answer.status, answer.body);
+        return respond(answer.status, answer.body, answer.headers);
       }),
     );
   }

@@ -14,10 +14,21 @@ export type OperationSpec = (typeof operations)[keyof typeof operations];
 /** A service of the spec: Token Metadata, Ordinals, Runes. */
 export type ServiceName = OperationSpec["service"];
 
-/** Each service's path prefix and its operation. */
+/** Each service's path prefix and its first operation (a service may have more: see {@link operationOf}). */
 export const SERVICES = {} as Record<ServiceName, { prefix: string; operationId: keyof typeof operations }>;
 for (const [operationId, operation] of Object.entries(operations)) {
-  SERVICES[operation.service] = { prefix: `/${operation.service}/`, operationId: operationId as never };
+  SERVICES[operation.service] ??= { prefix: `/${operation.service}/`, operationId: operationId as never };
+}
+
+/** Each operation's path as a pattern anchored at the end (a base URL may carry a path of its own). */
+const PATH_PATTERNS = Object.entries(operations).map(([operationId, operation]) => ({
+  operationId: operationId as keyof typeof operations,
+  pattern: new RegExp(`${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
+}));
+
+/** The operation whose path `pathname` ends with, or undefined: the metadata service has two. */
+export function operationOf(pathname: string): keyof typeof operations | undefined {
+  return PATH_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.operationId;
 }
 
 /** The services, in the spec's order. */

@@ -20,6 +20,14 @@ export type Inscription = Schemas["Inscription"];
 export type RuneActivity = Schemas["RuneActivity"];
 export type RuneRef = Schemas["RuneRef"];
 export type ActivityLocation = Schemas["ActivityLocation"];
+/**
+ * One token as `searchTokens` returns it: a **summary**, not the full record (`getSftMetadata` has that:
+ * attributes, properties, the whole SIP-016 metadata). Its image fields are renamed against
+ * `getSftMetadata`'s: `image_uri` is `metadata.cached_image` (Hiro's cached copy), `image_thumbnail_uri`
+ * is `metadata.cached_thumbnail_image`, `image_canonical_uri` is `metadata.image` (the original).
+ * `name`, `symbol`, `decimals` and `total_supply` come from the token's row (an SFT's often has no name).
+ */
+export type SearchResultItem = Schemas["SearchResultItem"];
 export type PaginatedInscriptions = Schemas["PaginatedInscriptions"];
 export type PaginatedRuneActivity = Schemas["PaginatedRuneActivity"];
 

@@ -8,7 +8,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { operations, SERVICES, type ServiceName, serviceOf } from "../spec/services.js";
+import { operationOf, operations, SERVICES, type ServiceName, serviceOf } from "../spec/services.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
@@ -84,7 +84,7 @@ export function pipelineFetch(settings: PipelineSettings) {
     }
     let bytes: Uint8Array<ArrayBuffer> | ArrayBuffer | undefined;
     const { answer } = await runAttempts(settings, {
-      operationId: SERVICES[service].operationId,
+      operationId: operationOf(url.pathname) ?? SERVICES[service].operationId,
       url,
       limits: callLimits?.limits ?? settings,
       signal: request.signal,

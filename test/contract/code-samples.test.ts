@@ -40,6 +40,7 @@ const EXPECTED: Record<string, RegExp> = {
   getSftMetadata: /key-alex-autoalex-v1/,
   getSatoshiInscriptions: /6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0/,
   getTransactionActivity: /Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z/,
+  searchTokens: /fari-token/,
 };
 const withMock = (source: string) => source.replaceAll(SAMPLE_URLS, mock);
 const env = { ...process.env, HIRO_API_KEY: "", NO_COLOR: "1" };
@@ -57,7 +58,9 @@ describe("x-codeSamples", () => {
     }
     for (const sample of all) {
       expect(sample.source, `${sample.operationId} ${sample.label}`).toMatch(SAMPLE_URLS);
-      if (sample.operationId !== "getSftMetadata") expect(sample.source).not.toContain("api.hiro.so");
+      // Only the Token Metadata API (getSftMetadata, searchTokens) is hosted by Hiro.
+      if (!["getSftMetadata", "searchTokens"].includes(sample.operationId))
+        expect(sample.source).not.toContain("api.hiro.so");
     }
   });
 

@@ -22,7 +22,8 @@ const baseUrl = inject("prismUrl");
 const liveTarget = inject("liveTarget");
 const spec = loadSpec();
 const ajv = specAjv(spec);
-const pairs = operationStatuses(spec);
+// searchTokens answers { results, missing }, not the example body: its cases are in search-tokens.test.ts.
+const pairs = operationStatuses(spec).filter((pair) => pair.operationId !== "searchTokens");
 
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
@@ -87,6 +88,8 @@ function call(
       );
     case "getTransactionActivity":
       return client.getTransactionActivity({ tx_id: path.tx_id ?? TX_ID, limit: 20, ...offset }, options);
+    default:
+      throw new Error(`${operationId}: not in this table`);
   }
 }
 
@@ -113,6 +116,8 @@ function rawCall(client: LookupClient, operationId: OperationId, headers: Record
         params: { path: { tx_id: TX_ID }, query: { limit: 20 } },
         headers,
       });
+    default:
+      throw new Error(`${operationId}: not in this table`);
   }
 }
 

@@ -59,7 +59,14 @@ const row = (rows: ConformanceRow[], service: string, check: string) => {
 };
 
 /** What a fixed-example mock can show: the samples, their bodies, the ETag header. */
-const MOCK_CHECKABLE = ["sample token", `sample sat ${SAMPLES.ordinal}`, "sample tx", "sample body", "ETag"];
+const MOCK_CHECKABLE = [
+  "sample token",
+  `sample sat ${SAMPLES.ordinal}`,
+  "sample tx",
+  "sample body",
+  "ETag",
+  ...["search: sample token", "search: sample body", "search: ETag"],
+];
 
 let fake: FakeDeployment | undefined;
 afterEach(async () => {
@@ -84,7 +91,7 @@ describe("verify against the Prism mock", () => {
     expect(code).toBe(0);
     expect(stopped).toBe(1);
     const rows = JSON.parse(stdout) as ConformanceRow[];
-    expect(rows).toHaveLength(25);
+    expect(rows).toHaveLength(30);
     for (const r of rows) {
       const expected = MOCK_CHECKABLE.includes(r.check) ? "pass" : "not checkable on a mock";
       expect({ ...r, result: r.result }).toEqual({ ...r, result: expected });
@@ -118,7 +125,7 @@ describe("verify against the Prism mock", () => {
       /^ {2}ordinals: \d+ of 9 FAIL, \d+ pass; page maximum 60; it sends Prism's sl-violations/m,
     );
     expect(run.stderr).toMatch(
-      /verify: \d+ of 25 checks FAIL: metadata \d+ of 5, ordinals \d+ of 9, runes \d+ of 11/,
+      /verify: \d+ of 30 checks FAIL: metadata \d+ of 10, ordinals \d+ of 9, runes \d+ of 11/,
     );
   });
 });
@@ -130,7 +137,7 @@ describe("verify against a fake deployment", () => {
     const down = status === 500 ? " \\(down\\)" : "";
     expect(stderr).toMatch(
       new RegExp(
-        `verify: 25 of 25 checks FAIL: metadata 5 of 5${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
+        `verify: 30 of 30 checks FAIL: metadata 10 of 10${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
       ),
     );
     // Cause first in every cell, the service's own words kept.
@@ -185,7 +192,7 @@ describe("verify against a fake deployment", () => {
     ]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(rows).toHaveLength(25);
+    expect(rows).toHaveLength(30);
     expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
     const sent = fake?.requests ?? [];
     expect(sent.filter((r) => r.apiKey === "k1").every((r) => r.url.startsWith("/metadata/"))).toBe(true);
@@ -246,11 +253,11 @@ describe("verify says why (issue 20, item 3)", () => {
     ]);
     expect(code).toBe(7);
     const metadata = rows.filter((r) => r.service === "metadata");
-    expect(metadata).toHaveLength(5);
+    expect(metadata).toHaveLength(10);
     for (const r of metadata)
       expect(r).toMatchObject({ result: "FAIL", got: expect.stringMatching(/^no answer: ECONNREFUSED/) });
     expect(rows.filter((r) => r.service === "runes" && r.result !== "pass")).toEqual([]);
-    expect(stderr).toBe("hiro-lookup: verify: 5 of 16 checks FAIL: metadata 5 of 5 (down)\n");
+    expect(stderr).toBe("hiro-lookup: verify: 10 of 21 checks FAIL: metadata 10 of 10 (down)\n");
   });
 
   it("a route's 404 keeps its 'not found' at the start of the cell", async () => {
@@ -282,9 +289,9 @@ describe("verify says why (issue 20, item 3)", () => {
       ...args(await serve({ status: 500 })).map((a) => (a === "0" ? "1" : a)),
     ]);
     expect(code).toBe(7);
-    // One check per service went out, with its one retry: 3 × 2 requests instead of 25 × 2.
+    // One check per service went out, with its one retry: 3 × 2 requests instead of 30 × 2.
     expect(fake?.requests).toHaveLength(6);
-    expect(stdout).toMatch(/^ {2}metadata: 5 of 5 FAIL, 0 pass; down: 500 Error: fake failure$/m);
+    expect(stdout).toMatch(/^ {2}metadata: 10 of 10 FAIL, 0 pass; down: 500 Error: fake failure$/m);
     expect(rows).toEqual([]);
   });
 
@@ -344,7 +351,7 @@ describe("verify says why (issue 20, item 3)", () => {
     expect(code).toBe(7);
     expect(rows).toEqual([]);
     expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
-    expect(stdout).toMatch(/^ {2}metadata: \d+ of 5 FAIL/m);
+    expect(stdout).toMatch(/^ {2}metadata: \d+ of 10 FAIL/m);
     expect(stdout).toContain("200 (a value nested too deeply");
   });
 });

@@ -124,6 +124,7 @@ export async function startFakeDeployment(
           : example("SftWithMetadata");
       return send(res, 200, body, { etag: ETAG, "cache-control": "public, no-cache, must-revalidate" });
     }
+    if (url.pathname === "/metadata/v1/search") return search(url.searchParams, fresh, res);
     match = /^\/ordinals\/v1\/sats\/([^/]+)\/inscriptions$/.exec(url.pathname);
     if (match) {
       const ordinal = Number(match[1]);
@@ -160,6 +161,31 @@ export async function startFakeDeployment(
       error: "Not Found",
       statusCode: 404,
     });
+  };
+
+  /** The bulk search as upstream's: the sample token when asked (no ":N" is 1), the rest absent. */
+  const search = (query: URLSearchParams, fresh: boolean, res: ServerResponse) => {
+    const contract = query.getAll("contract");
+    const { items, minItems, maxItems } = rules.contract;
+    const bad = contract.findIndex((id) => !new RegExp(items.pattern).test(id));
+    const invalid =
+      contract.length < minItems
+        ? "querystring must have required property 'contract'"
+        : contract.length > maxItems
+          ? `querystring/contract must NOT have more than ${maxItems} items`
+          : bad >= 0
+            ? `querystring/contract/${bad} must match pattern "${items.pattern}"`
+            : undefined;
+    if (invalid) return send(res, 400, { ...validation(invalid), code: "FST_ERR_VALIDATION" });
+    const [sftItem] = example<Record<string, unknown>[]>("SearchWithLocale");
+    const item = { ...sftItem, contract_id: samples.principal, token_number: Number(samples.tokenId) };
+    const asked = (id: string) =>
+      (id.includes(":") ? id : `${id}:1`) === `${samples.principal}:${samples.tokenId}`;
+    const found = mode === "ignores-filter" || contract.some(asked) ? [item] : [];
+    if (found.length > 0 && fresh) return send(res, 304);
+    const body = mode === "wrong-shapes" ? [{ ...item, token_number: samples.tokenId }] : found;
+    const headers = { etag: ETAG, "cache-control": "public, no-cache, must-revalidate" };
+    return send(res, 200, body, found.length > 0 ? headers : {});
   };
 
   const server = createServer(handle);

@@ -4,7 +4,8 @@
  * one closed, `limit` requests per window; every answer carries `ratelimit-limit`, `ratelimit-remaining`
  * and `ratelimit-reset` (delta seconds, or a Unix time), and a refused request gets 429 with
  * `Retry-After`. It answers like upstream: pages echo `offset`, hold at most `limit` results, each on the
- * sat asked; a token is the upstream fixture. Used by test/faults/pacer-server.test.ts and the bench.
+ * sat asked; a token is the upstream fixture; a search (`/metadata/v1/search`) finds every token asked.
+ * Used by test/faults/pacer-server.test.ts and the bench.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
@@ -84,6 +85,19 @@ export async function startRateLimitedServer(options: RateLimitedServerOptions):
       return send(res, 200, JSON.stringify(page), headers);
     }
     if (SFT.test(url.pathname)) return send(res, 200, TOKEN, headers);
+    if (url.pathname === "/metadata/v1/search") {
+      const items = url.searchParams.getAll("contract").map((id) => {
+        const [contract_id = "", n = "1"] = id.split(":");
+        return {
+          contract_id,
+          token_number: Number(n),
+          token_type: "sft",
+          tx_id: "0x00",
+          sender_address: "S",
+        };
+      });
+      return send(res, 200, JSON.stringify(items), headers);
+    }
     send(res, 404, JSON.stringify({ error: "Not Found" }), headers);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,7 +1,7 @@
 /**
  * The browser bundle budgets of issue 11, measured by size-limit (.size-limit.js, gzip, openapi-fetch
  * bundled in): an app importing only `createLookupClient` within its guard (issue 17's 10,300 B budget is
- * missed and the gap printed, see .size-limit.js), each middleware ≤ 800 B on top of it,
+ * missed and the gap printed, see .size-limit.js), each middleware ≤ 900 B on top of it,
  * the whole main entry and `hiro-lookup/validators` within their limits. The figures are printed. That
  * the bundle needs no Node globals is proven on real runtimes instead: Chromium and workerd run the
  * library in `npm run test:runtimes` (scripts/test-runtimes.ts).
@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SIZE_LIMIT = join(ROOT, "node_modules/size-limit/bin.js");
 const CORE = "createLookupClient";
 const MIDDLEWARE = ["createLookupClient + etagCache", "createLookupClient + validateResponses"];
-const MIDDLEWARE_LIMIT = 800; // as .size-limit.js: raised from 400 B for issue 21 (etagCache keeps only accepted bodies, bounded in bytes)
+const MIDDLEWARE_LIMIT = 900; // as .size-limit.js: raised from 400 B for issue 21 (etagCache keeps only accepted bodies, bounded in bytes), 900 B for issue 18 (a search's repeated key read back)
 /** Issue 17's budget for the core, reported against (the test guards growth with `.size-limit.js`'s limit). */
 const CORE_TARGET = 10_300;
 

@@ -23,9 +23,14 @@ const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(join(ROOT, "test/fixtures/upstream", name), "utf8"));
 
 describe("openapi.yaml: shape", () => {
-  it("declares exactly upstream's three operation ids", () => {
+  it("declares exactly upstream's operation ids: the three lookups and the bulk token search", () => {
     const ids = operationStatuses(spec).map((p) => p.operationId);
-    expect([...new Set(ids)]).toEqual(["getSftMetadata", "getSatoshiInscriptions", "getTransactionActivity"]);
+    expect([...new Set(ids)]).toEqual([
+      "getSftMetadata",
+      "getSatoshiInscriptions",
+      "getTransactionActivity",
+      "searchTokens",
+    ]);
   });
 
   it("keeps info.version equal to package.json's version", () => {

@@ -70,7 +70,8 @@ describe("createHandlers: the mock's answers", () => {
           })
         ).total,
       ).toBe(1);
-      expect(createHandlers({ baseUrl: { ordinals: "http://ord.test" } })).toHaveLength(2); // metadata (hosted) + ordinals
+      // metadata (hosted: getSftMetadata and searchTokens) + ordinals
+      expect(createHandlers({ baseUrl: { ordinals: "http://ord.test" } })).toHaveLength(3);
     } finally {
       split.close();
       server.listen({ onUnhandledRequest: "error" });

@@ -41,6 +41,7 @@ export const BAD_REQUEST_BODY: Readonly<Record<OperationId, ErrorBodyName>> = {
   getSftMetadata: "ValidationError",
   getSatoshiInscriptions: "InvalidSatoshiOrdinalError",
   getTransactionActivity: "ValidationError",
+  searchTokens: "ValidationError",
 };
 
 function typeProblem(schema: BodySchema, value: unknown): string | undefined {

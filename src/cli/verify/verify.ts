@@ -7,6 +7,7 @@
 import { createLookupClient, type LookupClient, type ServiceName } from "../../index.js";
 import { ordinalsChecks, runesChecks } from "./verify-checks.js";
 import { metadataChecks } from "./verify-metadata-checks.js";
+import { searchChecks } from "./verify-search-checks.js";
 import { type Check, ServiceState } from "./verify-state.js";
 
 /** The result of one check. A mock-limited check on a mock is never a pass. */
@@ -88,11 +89,12 @@ export async function verifyDeployment(
   const { metadata, ordinals, runes } = targets;
   if (metadata) {
     const state = new ServiceState("metadata", settings.mock === true || metadata.mock === true);
+    const client = clientFor(metadata.url, settings.apiKey);
     plans.push({
       service: "metadata",
       url: metadata.url,
       state,
-      checks: metadataChecks(clientFor(metadata.url, settings.apiKey), metadata, state),
+      checks: [...metadataChecks(client, metadata, state), ...searchChecks(client, metadata, state)],
     });
   }
   if (ordinals) {

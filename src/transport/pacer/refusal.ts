@@ -4,7 +4,7 @@
  */
 import { HiroApiError, HiroError } from "../../errors/errors.js";
 import { printable } from "../../errors/safe-text.js";
-import { SERVICES, serviceOf } from "../../spec/services.js";
+import { operationOf, SERVICES, serviceOf } from "../../spec/services.js";
 
 /** The largest delay `setTimeout` keeps: Node fires a longer one after 1 ms (with a warning). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -27,7 +27,7 @@ export function tooLongError(
       : `the pacer's wait outlasts the call's remaining time (${Math.max(0, Math.ceil(deadlineLeftMs))} ms)`;
   const message = `GET ${printable(url.href, 160)}: the rate limit of ${url.origin} lets requests through again in ${Math.ceil(waitMs / 1000)} s, ${over}; not sent (rate_limited)`;
   if (service === undefined) return new HiroError(message);
-  const { operationId } = SERVICES[service];
+  const operationId = operationOf(url.pathname) ?? SERVICES[service].operationId;
   return new HiroApiError({
     kind: "rate_limited",
     status: 429,

@@ -1,0 +1,90 @@
+/**
+ * `hiro-lookup search`: in-process through runCli, the client over an injected fetch that answers like
+ * upstream's search (the tokens it knows among those asked, in its own order).
+ */
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { EXIT } from "../../src/cli/exit-codes.js";
+import { runCli } from "../../src/cli/program.js";
+import { idsOf } from "../../src/cli/search-command.js";
+import { createLookupClient } from "../../src/index.js";
+import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+
+const FT = "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token";
+const UNKNOWN = `${PRINCIPAL}:36`;
+const itemOf = (key: string) => {
+  const [contract_id = "", n = "1"] = key.split(":");
+  return { contract_id, token_number: Number(n), token_type: "sft", tx_id: "0x00", sender_address: "S" };
+};
+
+async function cli(argv: string[], stdin?: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const fake = fakeFetch((request) => {
+    const asked = new URL(request.url).searchParams.getAll("contract");
+    return json(
+      asked
+        .filter((id) => id !== UNKNOWN)
+        .reverse()
+        .map(itemOf),
+    );
+  });
+  const code = await runCli(["--retries", "0", "--metadata-url", LOCAL, ...argv], {
+    env: {},
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    ...(stdin ? { stdin: Readable.from(stdin) } : {}),
+    createClient: (options) => createLookupClient({ ...options, fetch: fake.fetch }),
+  });
+  return { code, stdout, stderr, requests: fake.requests };
+}
+
+const keys = (text: string) =>
+  (JSON.parse(text) as ReturnType<typeof itemOf>[]).map((i) => `${i.contract_id}:${i.token_number}`);
+
+describe("hiro-lookup search", () => {
+  it("prints the tokens found in the order asked and exits 0 when all were found", async () => {
+    const { code, stdout, stderr, requests } = await cli(["search", `${PRINCIPAL}:35`, FT, "--locale", "es"]);
+    expect({ code, stderr }).toEqual({ code: EXIT.ok, stderr: "" });
+    expect(keys(stdout)).toEqual([`${PRINCIPAL}:35`, `${FT}:1`]);
+    expect(new URL(requests[0]?.url ?? "").searchParams.get("locale")).toBe("es");
+  });
+
+  it("names each missing id on stderr, as written, and exits 3", async () => {
+    const { code, stdout, stderr } = await cli(["search", UNKNOWN, FT, `${PRINCIPAL}:0036`]);
+    expect(code).toBe(EXIT.notFound);
+    expect(keys(stdout)).toEqual([`${FT}:1`]);
+    expect(stderr).toBe(`hiro-lookup: not found: ${UNKNOWN}\nhiro-lookup: not found: ${PRINCIPAL}:0036\n`);
+  });
+
+  it("- reads ids from stdin (whitespace-separated, # comments), beside the arguments", async () => {
+    const stdin = [`${PRINCIPAL}:35\n# my wallet\n`, `${FT} ${PRINCIPAL}:`, "7\n"];
+    const { code, stdout, requests } = await cli(["search", "-", `${PRINCIPAL}:9`, "--ndjson"], stdin);
+    expect(code).toBe(EXIT.ok);
+    expect(new URL(requests[0]?.url ?? "").searchParams.getAll("contract")).toEqual([
+      `${PRINCIPAL}:35`,
+      `${FT}:1`,
+      `${PRINCIPAL}:7`,
+      `${PRINCIPAL}:9`,
+    ]);
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).token_number),
+    ).toEqual([35, 1, 7, 9]);
+    expect(idsOf("a  b\n\tc # d e\n#f\n")).toEqual(["a", "b", "c"]);
+  });
+
+  it("a bad id or option: exit 2, one line naming it, nothing sent", async () => {
+    const bad = await cli(["search", FT, PRINCIPAL.toLowerCase()]);
+    expect(bad.code).toBe(EXIT.usage);
+    expect(bad.stderr).toMatch(
+      /^hiro-lookup: contract\[1\]: must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER"/,
+    );
+    expect(bad.requests).toHaveLength(0);
+    const many = await cli(["search", FT, "--concurrency", "17"]);
+    expect(many.stderr).toMatch(/^hiro-lookup: --concurrency: must be an integer from 1 to 16/);
+    expect((await cli(["search", "-"], [" # nothing\n"])).stderr).toBe("hiro-lookup: -: stdin held no ids\n");
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The metadata service now has two operations (getSftMetadata and searchTokens): everything below the
+ * middleware that names "the operation of a request" must tell them apart by path, not by service.
+ */
+import { describe, expect, it } from "vitest";
+import { createLookupClient, HiroApiError, validateResponses } from "../../src/index.js";
+import { operationOf } from "../../src/spec/services.js";
+import { responseValidators } from "../../src/validators.js";
+import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+
+const ITEM = {
+  contract_id: PRINCIPAL,
+  token_number: 35,
+  token_type: "sft",
+  tx_id: `0x${"ab".repeat(32)}`,
+  sender_address: PRINCIPAL.split(".")[0],
+};
+
+describe("the operation of a request, by its path", () => {
+  it("names each operation of the spec, under any base path", () => {
+    expect(operationOf("/metadata/v1/search")).toBe("searchTokens");
+    expect(operationOf(`/proxy/metadata/v1/sft/${PRINCIPAL}/35`)).toBe("getSftMetadata");
+    expect(operationOf("/ordinals/v1/sats/1/inscriptions")).toBe("getSatoshiInscriptions");
+    expect(operationOf(`/runes/v1/transactions/${"a".repeat(64)}/activity`)).toBe("getTransactionActivity");
+    expect(operationOf("/metadata/v1/nft/x/1")).toBeUndefined();
+  });
+
+  it("a raw call that fails is named by its path: searchTokens and getSftMetadata apart", async () => {
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      maxRetries: 0,
+      maxResponseBytes: 10,
+      fetch: fakeFetch(() => json([ITEM])).fetch,
+    });
+    const search = await client.raw
+      .GET("/metadata/v1/search", { params: { query: { contract: [`${PRINCIPAL}:35`] } } })
+      .catch((e: unknown) => e);
+    expect(search).toBeInstanceOf(HiroApiError);
+    expect(search).toMatchObject({ kind: "invalid_response", operationId: "searchTokens" });
+    const sft = await client.raw
+      .GET("/metadata/v1/sft/{principal}/{token_id}", {
+        params: { path: { principal: PRINCIPAL, token_id: 35 } },
+      })
+      .catch((e: unknown) => e);
+    expect(sft).toMatchObject({ kind: "invalid_response", operationId: "getSftMetadata" });
+  });
+
+  it("validateResponses checks a search answer against the search schema", async () => {
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      fetch: fakeFetch((request) =>
+        request.url.includes("/sft/")
+          ? json({ decimals: 6 })
+          : json(request.url.includes("bad") ? [{ ...ITEM, token_number: "35" }] : [ITEM]),
+      ).fetch,
+      middleware: [validateResponses(responseValidators)],
+    });
+    const good = await client.raw.GET("/metadata/v1/search", {
+      params: { query: { contract: [`${PRINCIPAL}:35`] } },
+    });
+    expect(good.data).toEqual([ITEM]);
+    const bad = await client.raw
+      .GET("/metadata/v1/search", { params: { query: { contract: [`${PRINCIPAL}:35`], locale: "bad" } } })
+      .catch((e: unknown) => e);
+    expect(bad).toMatchObject({ kind: "invalid_response", operationId: "searchTokens" });
+    expect((bad as Error).message).toContain("/0/token_number must be integer");
+    // …and an SFT answer against the SFT schema.
+    const sft = await client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+      params: { path: { principal: PRINCIPAL, token_id: 35 } },
+    });
+    expect(sft.data).toEqual({ decimals: 6 });
+  });
+});
