@@ -545,8 +545,16 @@ describe.concurrent("fault matrix", () => {
           expect(errorText(error)).not.toContain(API_KEY);
         }
 
-        // Attempts: each one the same GET, with the key in its header.
-        expect(server.attempts).toBe(fault.attempts);
+        // Attempts: each one the same GET, with the key in its header. A timed-out attempt can end before
+        // this process's server has read its request (one event loop, on a busy machine): then the client's
+        // own count decides, and the server may have seen one fewer.
+        const timedOut =
+          "error" in result && result.error instanceof HiroTimeoutError ? result.error : undefined;
+        if (timedOut) {
+          expect(timedOut.attempts).toBe(fault.attempts);
+          expect(server.attempts).toBeGreaterThanOrEqual(fault.attempts - 1);
+          expect(server.attempts).toBeLessThanOrEqual(fault.attempts);
+        } else expect(server.attempts).toBe(fault.attempts);
         for (const request of server.requests) {
           expect(request.method).toBe("GET");
           expect(request.url).toBe(op.path);
