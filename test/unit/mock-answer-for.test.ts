@@ -141,6 +141,8 @@ describe("the client's answer checks pass against the mock's rules", () => {
     for (const [operationId, examples] of Object.entries(mockExamples)) {
       for (const example of examples) {
         if (!("request" in example) || example.status !== 200) continue;
+        // A search answers { results, missing }, not the body: test/unit/mock-search.test.ts covers it.
+        if (operationId === "searchTokens") continue;
         const query = Object.entries(example.request.query).map(([k, v]) => [
           k,
           k === "locale" ? v : Number(v),
