@@ -64,4 +64,10 @@ export default [
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),
+  // The test kit without msw itself (an optional peer dependency the app already has): the mock's rules
+  // and the spec's named examples. Main-entry figures above must not move when the kit changes.
+  {
+    ...entry("hiro-lookup/msw (msw excluded)", "src/msw/index.ts", "{ createHandlers }", 8_192),
+    ignore: ["msw"],
+  },
 ];

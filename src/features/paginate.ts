@@ -7,7 +7,7 @@
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { parameterRules } from "../generated/parameters.js";
-import type { RequestOptions } from "../lookups/lookup.js";
+import type { RequestOptions } from "../input/options.js";
 import type { Page } from "../spec/types.js";
 import { fingerprint, MAX_FINGERPRINTS } from "./page-fingerprint.js";
 
@@ -126,6 +126,10 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
         const head = queue.shift() as Pending;
         const page = await head.page;
         const end = head.offset + page.results.length;
+        if (page.results.length > pageSize) {
+          const more = `has ${page.results.length} results, more than the ${pageSize} asked`;
+          throw new HiroError(`paginate: the page at offset ${head.offset} ${more}; stopped`);
+        }
         Object.assign(progress, { end, total: page.total, unread: page.results.length });
         if (page.results.length === 0) return;
         const key = fingerprint(page.results, head.offset);

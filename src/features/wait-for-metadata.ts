@@ -5,11 +5,25 @@
 
 import { HiroApiError, type HiroApiErrorOf, HiroTimeoutError } from "../errors/errors.js";
 import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
-import { checkTimeout } from "../input/options.js";
+import { checkTimeout, type RequestOptions } from "../input/options.js";
 import type { LookupClient } from "../lookups/client.js";
-import type { RequestOptions } from "../lookups/lookup.js";
 import type { SftMetadataParams, SftMetadataResponse } from "../spec/types.js";
-import { sleep } from "../transport/retry.js";
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. Leaves no timer behind. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
 
 /** Options of {@link waitForMetadata}. */
 export interface WaitForMetadataOptions extends RequestOptions {
@@ -86,7 +100,7 @@ export async function waitForMetadata(
       lastError = error;
       const left = deadline - Date.now();
       if (left <= 0) throw new HiroWaitTimeoutError(deadlineMs, error);
-      await sleep(Math.min(delay, left), request.signal);
+      await pause(Math.min(delay, left), request.signal);
     } finally {
       clearTimeout(timer);
     }

@@ -15,6 +15,7 @@ import { HttpResponse, http, type RequestHandler } from "msw";
 import type { operations } from "../generated/api.js";
 import { operations as table } from "../generated/operations.js";
 import { answerFor, type MockOperationId } from "../mock/answer-for.js";
+import { type BaseUrlOption, routesOf } from "../transport/routes.js";
 
 type OperationId = keyof operations;
 type Responses<Op extends OperationId> = operations[Op]["responses"];
@@ -33,38 +34,34 @@ export type MockResponse<Op extends OperationId> = {
     : { body: BodyOf<Responses<Op>[S]> });
 }[keyof Responses<Op>];
 
-/** What a request asked: its path parameters and query string. */
-export interface MockRequestParts {
-  path: Record<string, string>;
+/**
+ * What a request to `Op` asked: its path parameters by the operation's own names (as the URL carries
+ * them: strings), its query string, and the request itself.
+ */
+export interface MockRequestParts<Op extends OperationId = OperationId> {
+  path: { readonly [Name in keyof operations[Op]["parameters"]["path"]]: string };
   query: URLSearchParams;
+  request: Request;
 }
 
-/** An override: a fixed answer, or a function of the request (return undefined for the default answer). */
+/**
+ * An override: a fixed answer, or a function of the request that returns one (or a promise of one), or
+ * `undefined` to leave that request to the mock's answer.
+ */
 export type MockOverride<Op extends OperationId> =
   | MockResponse<Op>
-  | ((request: MockRequestParts) => MockResponse<Op> | undefined);
+  | ((request: MockRequestParts<Op>) => MockResponse<Op> | undefined | Promise<MockResponse<Op> | undefined>);
 
 /** Options of {@link createHandlers}. */
 export interface CreateHandlersOptions {
   /**
-   * Where the services are, as the client's `baseUrl` takes it: one URL for all three, or
-   * `{ metadata, ordinals, runes }`. Default: `https://api.hiro.so` for metadata; ordinals and runes get
-   * handlers only when given a URL (they have no hosted default).
+   * Where the services are, exactly as `createLookupClient` takes it (and checked the same way): one URL
+   * for all three, or `{ metadata, ordinals, runes }`. Default: `https://api.hiro.so` for metadata;
+   * ordinals and runes get handlers only when given a URL that is not Hiro's (they have no hosted default).
    */
-  baseUrl?: string | { metadata?: string; ordinals?: string; runes?: string };
+  baseUrl?: BaseUrlOption | undefined;
   /** Answers that replace the mock's for one operation (a pending token, a 429, a 500, an empty page…). */
-  overrides?: { [Op in OperationId]?: MockOverride<Op> };
-}
-
-const DEFAULT_METADATA_URL = "https://api.hiro.so";
-
-/** The service's base URL, without trailing slashes, or undefined when it gets no handler. */
-function baseOf(option: CreateHandlersOptions["baseUrl"], service: string): string | undefined {
-  const url =
-    typeof option === "string"
-      ? option
-      : (option?.[service as "metadata"] ?? (service === "metadata" ? DEFAULT_METADATA_URL : undefined));
-  return url?.replace(/\/+$/, "");
+  overrides?: { [Op in OperationId]?: MockOverride<Op> } | undefined;
 }
 
 function respond(status: number, body: unknown, headers?: Record<string, string>): Response {
@@ -77,14 +74,15 @@ function respond(status: number, body: unknown, headers?: Record<string, string>
  * `setupWorker(...)`, or to `server.use(...)` for one test.
  */
 export function createHandlers(options: CreateHandlersOptions = {}): RequestHandler[] {
+  const routes = routesOf(options.baseUrl, undefined, undefined);
   const handlers: RequestHandler[] = [];
   for (const [operationId, operation] of Object.entries(table)) {
-    const base = baseOf(options.baseUrl, operation.service);
+    const base = routes[operation.service]?.base;
     if (base === undefined) continue;
     const override = options.overrides?.[operationId as OperationId] as MockOverride<OperationId> | undefined;
     const pattern = base + operation.path.replace(/\{([^}]+)\}/g, ":$1");
     handlers.push(
-      http.get(pattern, ({ request, params }) => {
+      http.get(pattern, async ({ request, params }) => {
         const path = Object.fromEntries(
           Object.entries(params).map(([name, value]) => [
             name,
@@ -92,7 +90,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
           ]),
         );
         const query = new URL(request.url).searchParams;
-        const chosen = typeof override === "function" ? override({ path, query }) : override;
+        const chosen = typeof override === "function" ? await override({ path, query, request }) : override;
         if (chosen) return respond(Number(chosen.status), chosen.body, chosen.headers);
         // A parameter the spec refuses gets the service's 400 from the rules too.
         const answer = answerFor(operationId as MockOperationId, { path, query });

@@ -1,9 +1,11 @@
 /**
- * `hiro-lookup/msw` in a real browser: one page (Debian Chromium through playwright-core) starts MSW's
- * `setupWorker` with `createHandlers()` and runs the lookups against it — the mock's answers and a typed
- * override, with no server behind the API. Runs only with HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
+ * `hiro-lookup/msw` in a real browser: one Chromium page (Debian's, through playwright-core) runs the
+ * client against `setupWorker(...createHandlers({ baseUrl }))` from `msw/browser`, served from 127.0.0.1
+ * with MSW's `mockServiceWorker.js`, once with each end of the tested range (msw 2.10.5 and the newest 2.x). The page's lookups go to `https://indexer.test`, which the worker
+ * answers; any request that would leave 127.0.0.1 is aborted and recorded. Runs only with
+ * HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
  */
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { access, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -11,76 +13,135 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
+import { type MockExample, mockExamples } from "../../src/generated/mock-examples.js";
+import { answerFor } from "../../src/mock/index.js";
 import { ROOT } from "../helpers/spec.js";
 
-const PAGE_SCRIPT = `
-import { setupWorker } from "msw/browser";
-import { createLookupClient } from "${ROOT}src/index.ts";
-import { createHandlers } from "${ROOT}src/msw/index.ts";
+const TIMEOUT = 60_000;
+/** A sat the spec's examples give several pages: its second page of 2 is a slice the rules cut. */
+const EXAMPLES: Readonly<Record<string, readonly MockExample[]>> = mockExamples;
+const sats = (EXAMPLES.getSatoshiInscriptions ?? []).flatMap((e) =>
+  e.request ? [e.request.path.ordinal] : [],
+);
+const PAGED_SAT = sats.find((sat) => sats.indexOf(sat) !== sats.lastIndexOf(sat)) ?? "";
+const SECOND_PAGE = answerFor("getSatoshiInscriptions", {
+  path: { ordinal: PAGED_SAT },
+  query: new URLSearchParams({ offset: "2", limit: "2" }),
+})?.body;
+/** A token id no example names: the rules answer it 404. */
+const UNKNOWN_TOKEN = 123_456_789;
 
-const base = location.origin;
-const worker = setupWorker(...createHandlers({ baseUrl: base }));
-const client = createLookupClient({ baseUrl: base, maxRetries: 0 });
-const run = async () => {
-  await worker.start({ quiet: true, onUnhandledRequest: "error", serviceWorker: { url: "/mockServiceWorker.js" } });
-  const unknownSat = await client.getSatoshiInscriptions({ ordinal: 5000000000 });
-  const token = await client.getSftMetadata({ principal: "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1", token_id: 35 });
-  worker.use(...createHandlers({ baseUrl: base, overrides: { getSftMetadata: { status: 404, body: { error: "Token not found" } } } }));
-  const missing = await client.getSftMetadata({ principal: "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1", token_id: 35 }).catch((e) => e.kind);
-  return { unknownSat, name: token.metadata?.name, missing };
-};
-run().then((result) => { window.__result = result; }, (error) => { window.__result = { error: String(error) }; });
+/** The page's script: the client, the kit and msw's worker, bundled as an app's bundler would. */
+const PAGE_SCRIPT = `
+import { createLookupClient } from ${JSON.stringify(join(ROOT, "src/index.ts"))};
+import { createHandlers } from ${JSON.stringify(join(ROOT, "src/msw/index.ts"))};
+import { setupWorker } from "msw/browser";
+
+const baseUrl = "https://indexer.test";
+const principal = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const worker = setupWorker(...createHandlers({ baseUrl }));
+const failure = (e) => ({ name: e.name, kind: e.kind, retryAfterMs: e.retryAfterMs, message: e.message });
+async function run() {
+  await worker.start({ onUnhandledRequest: "error", quiet: true });
+  const client = createLookupClient({ baseUrl, maxRetries: 0 });
+  const token = await client.getSftMetadata({ principal, token_id: 35 });
+  const page = await client.getSatoshiInscriptions({ ordinal: "${PAGED_SAT}", offset: 2, limit: 2 });
+  const unknown = await client.getTransactionActivity({ tx_id: "ab".repeat(32), limit: 7 });
+  worker.use(...createHandlers({ baseUrl, overrides: { getSftMetadata: {
+    status: 429, headers: { "Retry-After": "3" }, body: { message: "API rate limit exceeded" } } } }));
+  const limited = await client.getSftMetadata({ principal, token_id: 35 }).then(() => "no error", failure);
+  worker.resetHandlers();
+  const missing = await client.getSftMetadata({ principal, token_id: ${UNKNOWN_TOKEN} }).then(() => "no error", failure);
+  return { name: token.metadata?.name, page, unknown, limited, missing };
+}
+window.results = run().catch((e) => ({ error: String(e && e.stack || e) }));
 `;
 
-let dir: string;
-let server: StaticServer;
-let browser: Browser;
+/** The msw releases the page runs with: the oldest the peer range admits, and the newest 2.x. */
+const RELEASES = ["msw-oldest", "msw"] as const;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "hiro-msw-browser-"));
-  writeFileSync(join(dir, "entry.ts"), PAGE_SCRIPT);
-  await build({
-    entryPoints: [join(dir, "entry.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    outfile: join(dir, "page.js"),
-    nodePaths: [join(ROOT, "node_modules")],
-    logLevel: "error",
-  });
-  copyFileSync(join(ROOT, "node_modules/msw/lib/mockServiceWorker.js"), join(dir, "mockServiceWorker.js"));
-  writeFileSync(
-    join(dir, "index.html"),
-    '<!doctype html><title>msw</title><script type="module" src="/page.js"></script>',
-  );
-  server = await startStaticServer(dir);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-}, 60_000);
+describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () => {
+  let dir: string;
+  const servers = new Map<string, StaticServer>();
+  let browser: Browser | undefined;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-describe("hiro-lookup/msw in Chromium (setupWorker)", () => {
-  it("answers the lookups as the mock does, and takes an override", async () => {
-    const page = await browser.newPage();
-    const outside: string[] = [];
-    page.on("request", (request) => {
-      if (!request.url().startsWith(server.url)) outside.push(request.url());
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "hiro-msw-browser-"));
+    for (const release of RELEASES) {
+      const root = join(dir, release);
+      await mkdir(root);
+      // An app's bundler would resolve `msw` to the release the app installed.
+      await build({
+        stdin: { contents: PAGE_SCRIPT, resolveDir: ROOT, loader: "ts", sourcefile: "page.ts" },
+        bundle: true,
+        format: "esm",
+        platform: "browser",
+        target: "es2022",
+        alias: { msw: release },
+        outfile: join(root, "page.js"),
+        logLevel: "error",
+      });
+      await copyFile(
+        join(ROOT, `node_modules/${release}/lib/mockServiceWorker.js`),
+        join(root, "mockServiceWorker.js"),
+      );
+      await writeFile(
+        join(root, "index.html"),
+        '<!doctype html><script type="module" src="page.js"></script>\n',
+      );
+      // One origin per release: each page registers its own worker at /mockServiceWorker.js.
+      servers.set(release, await startStaticServer(root));
+    }
+    const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    await access(executablePath).catch(() => {
+      throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
     });
-    await page.goto(`${server.url}/index.html`);
-    await page.waitForFunction("window.__result !== undefined", undefined, { timeout: 30_000 });
-    const result = await page.evaluate("window.__result");
-    expect(result).toEqual({
-      unknownSat: { limit: 20, offset: 0, total: 0, results: [] },
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const server of servers.values()) await server.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it.for(RELEASES)("with %s: answers as the mock does, with an override for one request", async (release) => {
+    const server = servers.get(release);
+    if (!browser || !server) throw new Error("not started");
+    expect(SECOND_PAGE).toMatchObject({ offset: 2, limit: 2, results: [expect.anything()] });
+    const worker = await readFile(join(dir, release, "mockServiceWorker.js"), "utf8");
+    const manifest = await readFile(join(ROOT, `node_modules/${release}/package.json`), "utf8");
+    const installed = JSON.parse(manifest) as { version: string };
+    expect(worker).toContain(`PACKAGE_VERSION = '${installed.version}'`);
+    const context = await browser.newContext();
+    const local = new URL(server.url).origin;
+    const outside: string[] = [];
+    const consoleErrors: string[] = [];
+    // The worker answers before the network: a route sees only what it left unanswered.
+    await context.route(
+      (url) => url.origin !== local,
+      (route) => {
+        outside.push(route.request().url());
+        return route.abort();
+      },
+    );
+    const page = await context.newPage();
+    page.on("console", (m) => (m.type() === "error" ? consoleErrors.push(m.text()) : undefined));
+    page.on("pageerror", (e) => consoleErrors.push(e.message));
+    await page.goto(`${server.url}/`, { waitUntil: "load" });
+    const results = await page.evaluate("window.results");
+    expect(results).toEqual({
       name: "key-alex-autoalex-v1 #35",
-      missing: "not_found",
+      page: SECOND_PAGE,
+      unknown: { limit: 7, offset: 0, total: 0, results: [] },
+      limited: expect.objectContaining({ name: "HiroApiError", kind: "rate_limited", retryAfterMs: 3000 }),
+      missing: expect.objectContaining({ name: "HiroApiError", kind: "not_found" }),
     });
     expect(outside).toEqual([]);
-  }, 60_000);
+    // Chromium logs each answer of 400 or more; those of the two lookups that were to fail are expected.
+    const expected = /^Failed to load resource: the server responded with a status of (429|404) /;
+    expect(consoleErrors.filter((text) => !expected.test(text))).toEqual([]);
+    expect(consoleErrors).toHaveLength(2);
+    await context.close();
+  });
 });

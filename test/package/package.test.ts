@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { PRISM_VERSION } from "../../src/cli/mock-server.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
+import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
 
 const TIMEOUT_MS = 120_000;
 const ORDINAL = "1252201400444387";
@@ -269,8 +270,25 @@ describe("hiro-lookup/msw in a consumer's tests", () => {
     }
   };
 
+  // First: the consumer has no msw yet (the jest test below links it in).
   it(
-    "works under jest (setupServer): the mock's answers and a typed override",
+    "loads its main entry without msw; hiro-lookup/msw then fails naming msw (an optional peer)",
+    async () => {
+      writeFileSync(
+        join(consumer, "no-msw.cjs"),
+        `require("hiro-lookup");
+try { require("hiro-lookup/msw"); console.log("loaded"); } catch (e) { console.log(e.code, e.message.includes("'msw'")); }
+`,
+      );
+      expect((await ok(process.execPath, ["no-msw.cjs"], consumer)).stdout.trim()).toBe(
+        "MODULE_NOT_FOUND true",
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "works under jest in ESM mode (setupServer, msw 2.15): the mock's answers and a typed override",
     async () => {
       linkDevDependencies();
       // Jest in ESM mode: msw 2.15 depends on an ESM-only package that jest's CommonJS mode cannot
@@ -303,6 +321,24 @@ test("a pending token, overridden for one test", async () => {
       const jest = await run(process.execPath, ["--experimental-vm-modules", jestBin, "--ci"], consumer);
       expect(jest.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
       expect(jest.code).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    `hiro-lookup/msw under jest in Node: setupServer, msw ${OLDEST_MSW}, the CommonJS build`,
+    async () => {
+      const dir = join(work, "consumer-jest");
+      const [jest = "", ...args] = prepareJestConsumer(dir, join(consumer, "node_modules/hiro-lookup"), ROOT);
+      const result = await run(process.execPath, [jest, ...args], dir);
+      expect(jestResults(result.stdout), result.stderr).toEqual([
+        [`runs msw ${OLDEST_MSW}`, "passed"],
+        ["a token of the spec's examples", "passed"],
+        ["a sat no example names: an empty page", "passed"],
+        ["an override for one test: a 500", "passed"],
+        ["the override is gone after resetHandlers", "passed"],
+      ]);
+      expect(result.code).toBe(0);
     },
     TIMEOUT_MS,
   );

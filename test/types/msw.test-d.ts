@@ -1,6 +1,21 @@
-/** `hiro-lookup/msw` overrides are typed by the spec: a misspelt field or an undocumented status does not compile. */
+/**
+ * `hiro-lookup/msw` overrides are typed by the spec: a documented status with its documented body
+ * compiles; a misspelt field, status, lookup or path name does not (an unused `@ts-expect-error` fails
+ * the check). Nothing here runs: Vitest's typecheck mode and `tsc -p .` check it.
+ */
+import type { RequestHandler } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
-import { createHandlers, type MockOverride, type MockResponse } from "../../src/msw/index.js";
+import type { RateLimitErrorBody, SftMetadataResponse, SftNotFoundErrorBody } from "../../src/index.js";
+import {
+  createHandlers,
+  type MockOverride,
+  type MockRequestParts,
+  type MockResponse,
+} from "../../src/msw/index.js";
+
+const baseUrl = "https://indexer.test";
+type BodyFor<Op extends Parameters<typeof bodyOf>[0], S> = Extract<MockResponse<Op>, { status: S }>["body"];
+declare function bodyOf(op: "getSftMetadata" | "getSatoshiInscriptions" | "getTransactionActivity"): void;
 
 describe("msw overrides", () => {
   it("accepts documented answers", () => {
@@ -28,5 +43,113 @@ describe("msw overrides", () => {
     // @ts-expect-error: no such operation
     createHandlers({ overrides: { getSftMetadatas: { status: 200, body: {} } } });
     expectTypeOf([misspelt, teapot, wrongBody]).toBeArray();
+  });
+});
+
+describe("createHandlers: options", () => {
+  it("returns msw's handlers and takes the client's base URL shapes", () => {
+    expectTypeOf(createHandlers()).toEqualTypeOf<RequestHandler[]>();
+    createHandlers({ baseUrl: { ordinals: "http://127.0.0.1:3000", runes: "http://127.0.0.1:3001" } });
+    // @ts-expect-error: no such service
+    createHandlers({ baseUrl: { ordinal: "http://127.0.0.1:3000" } });
+    // @ts-expect-error: misspelt option
+    createHandlers({ baseURL: baseUrl });
+  });
+
+  it("derives each lookup's statuses and bodies from the spec", () => {
+    expectTypeOf<MockResponse<"getSatoshiInscriptions">["status"]>().toEqualTypeOf<
+      200 | 400 | 410 | 429 | 500
+    >();
+    expectTypeOf<BodyFor<"getSftMetadata", 200>>().toEqualTypeOf<SftMetadataResponse>();
+    expectTypeOf<BodyFor<"getSftMetadata", 404>>().toEqualTypeOf<SftNotFoundErrorBody>();
+    expectTypeOf<BodyFor<"getTransactionActivity", 429>>().toEqualTypeOf<RateLimitErrorBody>();
+  });
+});
+
+describe("overrides: more that compiles", () => {
+  it("a 429 with Retry-After, a 500", () => {
+    createHandlers({
+      baseUrl,
+      overrides: {
+        getSatoshiInscriptions: {
+          status: 429,
+          headers: { "Retry-After": "2" },
+          body: { message: "API rate limit exceeded" },
+        },
+        getTransactionActivity: {
+          status: 500,
+          body: { statusCode: 500, error: "Internal Server Error", message: "boom" },
+        },
+      },
+    });
+  });
+
+  it("a function of the request, with the lookup's own path names; undefined leaves it to the mock", () => {
+    createHandlers({
+      overrides: {
+        getSftMetadata: ({ path, query, request }) => {
+          expectTypeOf(path).toEqualTypeOf<{ readonly principal: string; readonly token_id: string }>();
+          expectTypeOf(query).toEqualTypeOf<URLSearchParams>();
+          expectTypeOf(request).toEqualTypeOf<Request>();
+          return path.token_id === "7" ? { status: 404, body: { error: "Token not found" } } : undefined;
+        },
+        getSatoshiInscriptions: async ({ path }) =>
+          path.ordinal === "0"
+            ? { status: 200, body: { limit: 1, offset: 0, total: 0, results: [] } }
+            : undefined,
+      },
+    });
+    expectTypeOf<MockRequestParts<"getTransactionActivity">["path"]>().toEqualTypeOf<{
+      readonly tx_id: string;
+    }>();
+  });
+});
+
+describe("overrides: more that does not compile", () => {
+  it("a status another lookup has, a status as a string", () => {
+    const notFound: MockResponse<"getSatoshiInscriptions"> = {
+      // @ts-expect-error: the sat lookup documents no 404
+      status: 404,
+      body: { error: "Token not found" },
+    };
+    // @ts-expect-error: a status is a number, not a string
+    createHandlers({ overrides: { getSftMetadata: { status: "422", body: { error: "Locale not found" } } } });
+    void notFound;
+  });
+
+  it("a missing field, an error string the spec does not document, a misspelt `headers`", () => {
+    createHandlers({
+      overrides: {
+        // @ts-expect-error: a page needs its `total`
+        getTransactionActivity: { status: 200, body: { limit: 20, offset: 0, results: [] } },
+      },
+    });
+    createHandlers({
+      overrides: {
+        // @ts-expect-error: not one of the documented 422 errors
+        getSftMetadata: { status: 422, body: { error: "Token metadata pending" } },
+      },
+    });
+    createHandlers({
+      overrides: {
+        // @ts-expect-error: `header` is not a field of an answer (it is `headers`)
+        getSftMetadata: { status: 429, header: { "Retry-After": "2" }, body: { message: "slow down" } },
+      },
+    });
+  });
+
+  it("a misspelt path name, an undocumented status from a function", () => {
+    createHandlers({
+      overrides: {
+        // @ts-expect-error: the sat lookup's path has `ordinal`, not `sat`
+        getSatoshiInscriptions: ({ path }) => (path.sat ? undefined : undefined),
+      },
+    });
+    createHandlers({
+      overrides: {
+        // @ts-expect-error: 201 is not documented
+        getTransactionActivity: () => ({ status: 201, body: { limit: 1, offset: 0, total: 0, results: [] } }),
+      },
+    });
   });
 });

@@ -3,7 +3,14 @@
  * ignores `offset`, one whose list shifts so repeats pile up, one that returns short pages.
  */
 import { describe, expect, it } from "vitest";
-import { collect, createLookupClient, HiroApiError, HiroError, paginate } from "../../src/index.js";
+import {
+  collect,
+  createLookupClient,
+  HiroApiError,
+  HiroError,
+  type Page,
+  paginate,
+} from "../../src/index.js";
 import { fakeFetch, json, LOCAL } from "../helpers/fake-fetch.js";
 
 const sat1 = (id: string) => ({ id, sat_ordinal: "1" });
@@ -193,5 +200,19 @@ describe("paging runes (issue 21, medium 4)", () => {
       max: 10,
     });
     expect(items).toHaveLength(3);
+  });
+
+  it("a page with more results than asked is refused, even from a method that does not check", async () => {
+    // The lookups refuse it themselves (invalid_response); a method of the caller's own may not, and its
+    // overlapping pages would yield id-less items twice.
+    const method = async (params: { offset?: number; limit?: number }): Promise<Page<unknown>> => ({
+      limit: params.limit ?? 20,
+      offset: params.offset ?? 0,
+      total: 100,
+      results: Array.from({ length: 10 }, (_, i) => activity((params.offset ?? 0) + i)),
+    });
+    const error = await collect(paginate(method, {}, { pageSize: 5 }), { max: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroError);
+    expect((error as Error).message).toMatch(/offset 0 has 10 results, more than the 5 asked/);
   });
 });

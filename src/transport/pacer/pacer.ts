@@ -7,17 +7,8 @@
 import type { HiroError } from "../../errors/errors.js";
 import type { Pacer, PacerSettle } from "../pipeline.js";
 import { RETRY_DEFAULTS } from "../retry.js";
-import {
-  answered,
-  type Decision,
-  decide,
-  FIRST_STATE,
-  failed,
-  type GateState,
-  rolled,
-  sent,
-} from "./pacer-policy.js";
-import { readRateLimit } from "./rate-limit-headers.js";
+import { answered, type Decision, decide, failed, firstState, rolled, sent } from "./pacer-policy.js";
+import { type RateLimitInfo, readRateLimit } from "./rate-limit-headers.js";
 import { MAX_TIMER_MS, tooLongError } from "./refusal.js";
 
 /** What a pacer is built with; the clock and timers are injectable for tests. */
@@ -53,9 +44,12 @@ interface Clock {
   maxPauseMs: number;
 }
 
-/** One origin's gate: its policy state, its queue, and its one timer. */
+/** What an answer with nothing to teach the gate says: no headers are read for it. */
+const NOTHING: RateLimitInfo = {};
+
+/** One origin's gate: its policy state (mutated in place), its queue, and its one timer. */
 class Gate {
-  private state: GateState = FIRST_STATE;
+  private readonly state = firstState();
   private queue: Waiter[] = [];
   /** One abort listener per signal, however many of its requests wait (no MaxListenersExceededWarning). */
   private readonly watched = new Map<AbortSignal, { waiters: Set<Waiter>; onAbort: () => void }>();
@@ -111,7 +105,7 @@ class Gate {
 
   private decide(): Decision {
     const now = this.clock.now();
-    this.state = rolled(this.state, now);
+    rolled(this.state, now);
     return decide(this.state, now, this.clock.maxPauseMs);
   }
 
@@ -124,22 +118,21 @@ class Gate {
 
   /** Lets one request through; returns what the pipeline calls when its attempt ends. */
   private let(): PacerSettle {
-    const { minIntervalMs, maxPauseMs } = this.clock;
-    const [state, ticket] = sent(this.state, this.clock.now(), minIntervalMs, maxPauseMs);
-    this.state = state;
+    const { clock, state } = this;
+    const ticket = sent(state, clock.now(), clock.minIntervalMs, clock.maxPauseMs);
     let ended = false;
     return (answer?: Response) => {
       if (ended) return;
       ended = true;
-      const now = this.clock.now();
       if (answer) {
+        const now = clock.now();
         this.headers = answer.headers;
-        const info = readRateLimit(answer.headers, now);
-        this.state = answered(this.state, ticket, answer.status, info, now, this.clock.maxPauseMs);
-      } else {
-        this.state = failed(this.state, ticket);
-      }
-      this.pump();
+        // Most answers carry no rate limit: one header lookup tells, and nothing else is parsed.
+        const teaches = answer.status === 429 || answer.headers.has("ratelimit-remaining");
+        const info = teaches ? readRateLimit(answer.headers, now) : NOTHING;
+        answered(state, ticket, answer.status, info, now, clock.maxPauseMs);
+      } else failed(state, ticket);
+      if (this.queue.length > 0) this.pump();
     };
   }
 
