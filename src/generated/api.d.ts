@@ -149,7 +149,7 @@ export interface paths {
          *       `PRINCIPAL:1` name the same token, and asked together it comes back twice.
          *     - The token number is read as a JavaScript number: above 2^53 - 1 it is rounded and **another
          *       token** can answer (`:9007199254740993` answers token 9007199254740992). The `hiro-lookup`
-         *       client refuses such numbers before sending.
+         *       client refuses the numbers a JavaScript number rounds before sending.
          *     - An item is a summary, not `getSftMetadata`'s record: no `attributes`, `properties` or
          *       `localization`, and the image fields are **renamed**: `image_uri` is the **cached** image
          *       (`metadata.cached_image` of `getSftMetadata`), `image_thumbnail_uri` the cached thumbnail

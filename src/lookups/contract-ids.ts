@@ -1,19 +1,19 @@
 /**
  * The token ids of `searchTokens`, checked before anything is sent: each `PRINCIPAL` or
- * `PRINCIPAL:TOKEN_NUMBER` (the spec's pattern, `generated/parameters.ts`), its token number at most
- * 2^53-1 as for `getSftMetadata` (the service reads it as a JS number and would answer for another
- * token), then collapsed: `PRINCIPAL` means token number 1, so `P`, `P:1` and `P:01` are one token.
+ * `PRINCIPAL:TOKEN_NUMBER` (the spec's pattern, `generated/parameters.ts`), its token number checked by
+ * `getSftMetadata`'s own `token_id` rule (the service reads it as a JS number: one that number rounds,
+ * such as 2^53+1, would be answered for another token), then collapsed: `PRINCIPAL` means token number 1,
+ * so `P`, `P:1` and `P:01` are one token.
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
 import { parameterRules as rules } from "../generated/parameters.js";
+import { checkTokenId } from "../input/validate-input.js";
 
 const ID = new RegExp(rules.contract.items.pattern);
 const PRINCIPAL = new RegExp(rules.principal.pattern);
 const FORM =
   'must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER" (a contract principal, then an optional ":" and decimal digits)';
-/** Digits of 2^53-1 (9007199254740991): a longer number is above it. */
-const SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER).length;
 
 /** One token asked, as sent: its principal, its token number, and its wire form. */
 export interface AskedToken {
@@ -33,17 +33,19 @@ function problemOf(value: string): string {
   return `${FORM}; the token number after ":" must be decimal digits`;
 }
 
-/** The token number of a checked id, as a canonical decimal string; throws above 2^53-1. */
+/** The token number of a checked id, canonical (`007` is `7`), by `getSftMetadata`'s `token_id` rule. */
 function tokenNumberOf(parameter: string, value: string, digits: string | undefined): string {
   if (digits === undefined) return "1"; // upstream: no ":N" means token number 1 (what an FT has)
-  const bare = digits.replace(/^0+(?=\d)/, "");
-  if (bare.length > SAFE_DIGITS || Number(bare) > Number.MAX_SAFE_INTEGER) {
-    throw new HiroValidationError(
-      parameter,
-      `has a token number above 2^53-1: the service reads it as a JS number and cannot address it exactly (it would answer for another token); got ${quoted(value)}`,
-    );
+  try {
+    return checkTokenId(digits);
+  } catch (error) {
+    // getSftMetadata's words ("token_id: is above 2^53-1 and not exactly a JS number: …"), about this entry.
+    const why = (error as Error).message
+      .replace(/^token_id: /, "")
+      .replace(/ \(a safe integer[^)]*\)/, "")
+      .replace(/; got .*$/s, "");
+    throw new HiroValidationError(parameter, `the token number ${why}; got ${quoted(value)}`);
   }
-  return bare;
 }
 
 /**

@@ -6,10 +6,13 @@
 import { printable } from "../errors/safe-text.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
 
-/** `PRINCIPAL:N` of an answered item; undefined when it names no token. */
+/**
+ * `PRINCIPAL:N` of an answered item (N as a JS number writes it: the form the ids asked are checked to
+ * have); undefined when it names no token.
+ */
 export function itemKey(item: unknown): string | undefined {
   const { contract_id: id, token_number: n } = (item ?? {}) as Record<string, unknown>;
-  return typeof id === "string" && Number.isSafeInteger(n) ? `${id}:${n}` : undefined;
+  return typeof id === "string" && Number.isInteger(n) ? `${id}:${n}` : undefined;
 }
 
 /** What is wrong with a search answer given the tokens asked (`PRINCIPAL:N`, canonical), or undefined. */

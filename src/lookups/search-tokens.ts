@@ -20,7 +20,8 @@ import { itemKey, searchAnswerProblem } from "./search-answer-check.js";
 export interface SearchTokensParams {
   /**
    * The tokens, any number, each `PRINCIPAL` (token number 1, what a fungible token has) or
-   * `PRINCIPAL:TOKEN_NUMBER` with a token number up to 2^53-1. Duplicates are asked once.
+   * `PRINCIPAL:TOKEN_NUMBER`, the token number one a JS number holds exactly (as `getSftMetadata`'s
+   * `token_id`: all up to 2^53-1, and 2^53, 2^53+2…; 2^53+1 is refused). Duplicates are asked once.
    */
   contract: readonly string[];
   /** Metadata localization of `description` and the images (e.g. `"es"`); empty or omitted: the default. */
