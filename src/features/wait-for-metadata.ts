@@ -7,23 +7,8 @@ import { HiroApiError, type HiroApiErrorOf, HiroTimeoutError } from "../errors/e
 import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
 import { checkTimeout, type RequestOptions } from "../input/options.js";
 import type { LookupClient } from "../lookups/client.js";
+import { sleep as pause } from "../shared/sleep.js";
 import type { SftMetadataParams, SftMetadataResponse } from "../spec/types.js";
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. Leaves no timer behind. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /** Options of {@link waitForMetadata}. */
 export interface WaitForMetadataOptions extends RequestOptions {

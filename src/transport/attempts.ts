@@ -7,9 +7,10 @@
 import { invalidResponseError } from "../errors/classify-response.js";
 import { HiroError, HiroNetworkError, HiroTimeoutError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { sleep } from "../shared/sleep.js";
 import type { OperationId } from "../spec/types.js";
 import { BodyTooLargeError, raceAbort } from "./read-body.js";
-import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry, sleep } from "./retry.js";
+import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry } from "./retry.js";
 import type { AttemptLimits, Pacer, PacerSettle, RetryEvent } from "./settings.js";
 
 /** What the loop is run with: the client's settings that every call shares. */

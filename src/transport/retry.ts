@@ -77,19 +77,3 @@ export function retryDelayMs(
   const base = retryAfterMs === undefined ? backoff : Math.max(retryAfterMs, RETRY_DEFAULTS.initialDelayMs);
   return Math.round(base + random() * Math.min(base * 0.25, 1_000));
 }
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. Leaves no timer behind. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}

@@ -1,12 +1,12 @@
 /** The retry policy as pure functions: clock, randomness and timers are all injected or faked. */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sleep } from "../../src/shared/sleep.js";
 import {
   type AttemptOutcome,
   parseRetryAfter,
   RETRY_DEFAULTS,
   retryDelayMs,
   shouldRetry,
-  sleep,
 } from "../../src/transport/retry.js";
 
 afterEach(() => {

@@ -1,0 +1,17 @@
+/** A helper every layer may use (the transport's retries, the features' waits): nothing else here. */
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. Leaves no timer behind. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
