@@ -1,6 +1,6 @@
 /**
- * The package as published: builds dist/ (tsup), packs it (npm pack), installs the tarball into a
- * scratch consumer project and uses it from there, as ESM and as CommonJS, through its types and its
+ * The package as published: builds dist/ (`npm run build`, unless its build stamp says it is current),
+ * packs it (npm pack), installs the tarball into a scratch consumer project and uses it from there, as ESM and as CommonJS, through its types and its
  * `bin`; then publint and Are The Types Wrong check the same tarball.
  *
  * Offline: the consumer gets a lockfile made from this project's own package-lock.json entries for
@@ -24,6 +24,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { distIsCurrent } from "../../scripts/lib/dist-stamp.js";
 import { PRISM_VERSION } from "../../src/cli/mock-server.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
 import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
@@ -141,8 +142,9 @@ beforeAll(async () => {
   consumer = join(work, "consumer");
   mkdirSync(consumer);
 
-  await ok(bin("tsup"), [], ROOT);
-  // dist/ is fresh: pack without running `prepare` (tsup) a second time.
+  // dist/ as `npm run build` leaves it: rebuilt unless its stamp says it is the build of this tree as it is
+  // now (after `npm ci`'s `prepare`, or an earlier run). Then pack without running `prepare` again.
+  if (!distIsCurrent(ROOT)) await ok(bin("tsx"), [join(ROOT, "scripts/build.ts"), "--silent"], ROOT);
   const packed = await ok(
     "npm",
     ["pack", "--ignore-scripts", "--json", "--pack-destination", work, "--loglevel", "error"],
