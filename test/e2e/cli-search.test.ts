@@ -1,4 +1,7 @@
-/** `hiro-lookup search` as a real process: against the Prism mock, ids piped on stdin, and with --mock. */
+/**
+ * `hiro-lookup search` as a real process: against the Prism mock, ids piped on stdin, and against the mock
+ * as `--mock` starts it (the front with the mock's rules, of the global setup).
+ */
 import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { type CliRun, cliCommand, runCliProcess } from "../helpers/cli-process.js";
@@ -39,8 +42,11 @@ describe("hiro-lookup search (as a process)", () => {
     expect(keys(run.stdout)).toEqual([`${FT}:1`, `${SFT}:35`]);
   });
 
-  it("--mock: the known tokens in the order asked, the unknown named on stderr, exit 3", async () => {
-    const run = await runCliProcess(["--mock", "--ndjson", "search", `${SFT}:36`, `${SFT}:35`, FT], env);
+  it("against the mock: the known tokens in the order asked, the unknown named on stderr, exit 3", async () => {
+    const run = await runCliProcess(
+      ["--base-url", inject("mockUrl"), "--retries", "0", "--ndjson", "search", `${SFT}:36`, `${SFT}:35`, FT],
+      env,
+    );
     expect(run.code).toBe(3);
     expect(keys(run.stdout)).toEqual([`${SFT}:35`, `${FT}:1`]);
     expect(run.stderr).toBe(`hiro-lookup: not found: ${SFT}:36\n`);

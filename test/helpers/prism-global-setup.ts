@@ -1,11 +1,16 @@
 import type { TestProject } from "vitest/node";
-import { type RunningPrism, startPrism } from "../../src/mock-server/prism.js";
+import { type RunningMock, startMock } from "../../src/mock-server/mock.js";
 import { type LiveTarget, liveTargetOf } from "./live-run.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the static-mode Prism mock of openapi.yaml, in the projects that use this setup. */
     prismUrl: string;
+    /**
+     * Base URL of the mock as users meet it (`--mock`, `hiro-lookup mock`, `npm start`): the front that
+     * answers by the mock's rules, before the same Prism.
+     */
+    mockUrl: string;
     /** `true` on the opt-in live contract run (`HIRO_LIVE_*` set): the contract suite calls `liveTarget`. */
     liveRun: boolean;
     /** Where the live contract run goes (see `liveTargetOf`); `null` on the usual run. */
@@ -20,14 +25,15 @@ declare module "vitest" {
  */
 const SHARED = Symbol.for("hiro-lookup.prism-global-setup");
 interface Shared {
-  prism: Promise<RunningPrism>;
+  mock: Promise<RunningMock>;
   users: number;
 }
 const holder = globalThis as { [SHARED]?: Shared };
 
 /**
- * Vitest global setup: starts one static-mode Prism mock of openapi.yaml on a free port and provides its
- * URL as `prismUrl`; the returned teardown stops it. With `HIRO_LIVE_BASE_URL` or a per-service
+ * Vitest global setup: starts the mock as the CLI does (src/mock-server: the front on a free port, one
+ * static-mode Prism of openapi.yaml behind it) and provides Prism's own URL as `prismUrl` (the contract under
+ * test) and the front's as `mockUrl` (the mock's rules); the returned teardown stops both. With `HIRO_LIVE_BASE_URL` or a per-service
  * `HIRO_LIVE_*_URL` set (opt-in live contract run), that target is provided as `liveTarget`, with
  * `liveRun: true`. The CLI's `HIRO_BASE_URL` is not read here.
  */
@@ -35,13 +41,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const live = liveTargetOf(process.env);
   project.provide("liveTarget", live);
   project.provide("liveRun", live !== null);
-  holder[SHARED] ??= { prism: startPrism({ port: 0 }), users: 0 };
+  holder[SHARED] ??= { mock: startMock({ port: 0 }), users: 0 };
   const shared = holder[SHARED];
   shared.users++;
-  project.provide("prismUrl", (await shared.prism).url);
+  const mock = await shared.mock;
+  project.provide("prismUrl", mock.prism.url);
+  project.provide("mockUrl", mock.url);
   return async () => {
     if (--shared.users > 0) return;
     delete holder[SHARED];
-    await (await shared.prism).stop();
+    await (await shared.mock).stop();
   };
 }
