@@ -55,13 +55,15 @@ export default defineConfig({
         test: {
           name: "types",
           include: [],
-          // `tsc --noEmit -p tsconfig.json`, the whole project (src, scripts, test): this is npm test's
-          // one type check. An error outside test/types fails the run as a source error.
+          // `tsc --noEmit` over the whole project (src, scripts, test) and the documentation's TypeScript
+          // examples (written by the global setup): npm test's one type check. An error outside test/types
+          // fails the run as a source error, naming the file.
+          globalSetup: ["test/helpers/doc-examples.ts"],
           typecheck: {
             enabled: true,
             only: true,
             include: ["test/types/**/*.test-d.ts"],
-            tsconfig: "./tsconfig.json",
+            tsconfig: "./test/types/tsconfig.json",
           },
         },
       },
