@@ -1,4 +1,5 @@
-import { connect } from "node:net";
+import { createServer } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { startPrism } from "../../src/mock-server/prism.js";
 
@@ -31,11 +32,14 @@ describe("startPrism / stop", () => {
   });
 
   it("rejects a fixed port that is already taken instead of talking to the other server", async () => {
-    const first = await startPrism({ port: 0 });
+    // Another server on the port, one that answers any path (Prism's readiness probe included).
+    const other = createServer((_, response) => response.end("not Prism"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     try {
-      await expect(startPrism({ port: first.port })).rejects.toThrow(/EADDRINUSE/);
+      const { port } = other.address() as AddressInfo;
+      await expect(startPrism({ port })).rejects.toThrow(/EADDRINUSE/);
     } finally {
-      await first.stop();
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 });
