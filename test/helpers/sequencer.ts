@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Files known to take longest (child processes: a build and npm install, `npm start` twice, the CLI as
- * a process), for a run with no timings cached yet (a fresh clone in CI).
+ * a process, the static checks), for a run with no timings cached yet (a fresh clone in CI).
  */
 const KNOWN_SLOW = [
   "test/package/package.test.ts",
@@ -11,6 +11,7 @@ const KNOWN_SLOW = [
   "test/e2e/cli.test.ts",
   "test/faults/fault-matrix.test.ts",
   "test/contract/contract.test.ts",
+  "test/tooling/static-checks.test.ts",
 ];
 
 /**
