@@ -1,6 +1,19 @@
+/**
+ * paginate and collect over an injected fetch: first against an honest fake service that answers like
+ * upstream, then against services that misbehave (issue 12: one that ignores `offset`, one whose list
+ * shifts so repeats pile up, one that returns short pages, id-less rune items served again and again).
+ */
 import { describe, expect, it } from "vitest";
-import { collect, createLookupClient, HiroValidationError, paginate } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
+import {
+  collect,
+  HiroApiError,
+  HiroError,
+  HiroValidationError,
+  type Page,
+  paginate,
+} from "../../src/index.js";
+import { json, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 interface ServerOptions {
   total: number;
@@ -8,12 +21,11 @@ interface ServerOptions {
   cap?: number;
   /** Milliseconds to wait, per request offset, before answering (to resolve pages out of order). */
   delay?: (offset: number) => number;
-  /** `total` the server reports; default the real one (it says 0 past the end, as upstream does). */
 }
 
-/** A fake paginated service of inscriptions `i0..i{total-1}`, answering like upstream. */
+/** An honest paginated service of items `i0..i{total-1}`, answering like upstream. */
 function pagedServer({ total, cap = 60, delay = () => 0 }: ServerOptions) {
-  return fakeFetch(async (request) => {
+  return createTestClient(async (request) => {
     const url = new URL(request.url);
     const offset = Number(url.searchParams.get("offset") ?? 0);
     const limit = Math.min(Number(url.searchParams.get("limit") ?? 20), cap);
@@ -31,37 +43,49 @@ function pagedServer({ total, cap = 60, delay = () => 0 }: ServerOptions) {
   });
 }
 
+/** A service whose every page is `answer(offset, limit)`, the offset echoed; no retries. */
+function service(
+  answer: (offset: number, limit: number) => { total: number; results: unknown[]; limit?: number },
+) {
+  return createTestClient(
+    (request) => {
+      const offset = offsetOf(request);
+      const limit = Number(new URL(request.url).searchParams.get("limit") ?? 20);
+      const page = answer(offset, limit);
+      return json({ limit: page.limit ?? limit, offset, total: page.total, results: page.results });
+    },
+    { maxRetries: 0 },
+  );
+}
+
 /** An inscription `id` on sat 1, the sat these tests ask for. */
 const sat1 = (id: string) => ({ id, sat_ordinal: "1" });
-const offsetsOf = (requests: Request[]) =>
-  requests.map((r) => Number(new URL(r.url).searchParams.get("offset")));
+const offsetOf = (request: Request) => Number(new URL(request.url).searchParams.get("offset") ?? 0);
+const offsetsOf = (requests: Request[]) => requests.map(offsetOf);
 const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `i${from + i}`);
 
 describe("paginate", () => {
   it("yields every item in order and stops when offset + results reaches total", async () => {
-    const server = pagedServer({ total: 130 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 130 });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), { max: 1000 });
     expect(ids(items)).toEqual(range(0, 130));
-    expect(offsetsOf(server.requests)).toEqual([0, 60, 120]);
-    expect(server.requests.every((r) => new URL(r.url).searchParams.get("limit") === "60")).toBe(true);
+    expect(offsetsOf(requests)).toEqual([0, 60, 120]);
+    expect(requests.every((r) => new URL(r.url).searchParams.get("limit") === "60")).toBe(true);
   });
 
   it("makes one request for an empty result (total 0)", async () => {
-    const server = pagedServer({ total: 0 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 0 });
     expect(await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }), { max: 10 })).toEqual([]);
-    expect(server.requests).toHaveLength(1);
+    expect(requests).toHaveLength(1);
   });
 
   it("stops on an empty page even if total claims more", async () => {
-    const { fetch, requests } = fakeFetch((request) => {
+    const { client, requests } = createTestClient((request) => {
       const offset = Number(new URL(request.url).searchParams.get("offset"));
       const results = offset === 0 ? [sat1("a"), sat1("b")] : [];
       return json({ limit: 2, offset, total: 99, results });
     });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
       max: 100,
     });
@@ -70,52 +94,51 @@ describe("paginate", () => {
   });
 
   it("starts at the given offset and honours maxItems without fetching past it", async () => {
-    const server = pagedServer({ total: 500 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 500 });
     const items = await collect(
       paginate(client.getSatoshiInscriptions, { ordinal: 1, offset: 10 }, { pageSize: 20, maxItems: 45 }),
       { max: 1000 },
     );
     expect(ids(items)).toEqual(range(10, 55));
-    expect(offsetsOf(server.requests)).toEqual([10, 30, 50]);
+    expect(offsetsOf(requests)).toEqual([10, 30, 50]);
   });
 
   it("stops fetching when the consumer breaks", async () => {
-    const server = pagedServer({ total: 1000 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 1000 });
     let seen = 0;
     for await (const _ of paginate(client.getSatoshiInscriptions, { ordinal: 1 })) {
       if (++seen === 61) break;
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(offsetsOf(server.requests)).toEqual([0, 60]);
+    expect(offsetsOf(requests)).toEqual([0, 60]);
   });
 
   it("follows a server that caps limit below pageSize, without gaps", async () => {
-    const server = pagedServer({ total: 95, cap: 20 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 95, cap: 20 });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 3 }), {
       max: 1000,
     });
     expect(ids(items)).toEqual(range(0, 95));
-    expect(offsetsOf(server.requests)).toEqual([0, 20, 40, 60, 80]);
+    expect(offsetsOf(requests)).toEqual([0, 20, 40, 60, 80]);
   });
 
   it("with concurrency, fetches ahead but yields in server order even when pages resolve out of order", async () => {
     // Later pages answer first.
-    const server = pagedServer({ total: 600, delay: (offset) => Math.max(0, 60 - offset / 10) });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({
+      total: 600,
+      delay: (offset) => Math.max(0, 60 - offset / 10),
+    });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 4 }), {
       max: 10_000,
     });
     expect(ids(items)).toEqual(range(0, 600));
-    expect(new Set(offsetsOf(server.requests)).size).toBe(10);
+    expect(new Set(offsetsOf(requests)).size).toBe(10);
   });
 
   it("keeps at most `concurrency` requests in flight", async () => {
     let inFlight = 0;
     let peak = 0;
-    const { fetch } = fakeFetch(async (request) => {
+    const { client } = createTestClient(async (request) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -128,7 +151,6 @@ describe("paginate", () => {
         results: range(offset, offset + 60).map(sat1),
       });
     });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 3 }), {
       max: 10_000,
     });
@@ -136,22 +158,9 @@ describe("paginate", () => {
     expect(peak).toBe(3);
   });
 
-  it("drops an inscription repeated across a page boundary (the list shifted between requests)", async () => {
-    const { fetch } = fakeFetch((request) => {
-      const offset = Number(new URL(request.url).searchParams.get("offset"));
-      const pages: Record<number, string[]> = { 0: ["a", "b"], 2: ["b", "c"], 4: ["d"] };
-      return json({ limit: 2, offset, total: 5, results: (pages[offset] ?? []).map(sat1) });
-    });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
-    const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
-      max: 10,
-    });
-    expect(ids(items)).toEqual(["a", "b", "c", "d"]);
-  });
-
   it("propagates a page's error and aborts the pages fetched ahead", async () => {
     const aborted: string[] = [];
-    const { fetch } = fakeFetch(async (request) => {
+    const { client } = createTestClient(async (request) => {
       const offset = Number(new URL(request.url).searchParams.get("offset"));
       if (offset === 60) return json({ statusCode: 400, error: "Bad Request", message: "x" }, 400);
       if (offset > 60) {
@@ -169,7 +178,6 @@ describe("paginate", () => {
         results: range(offset, offset + 60).map(sat1),
       });
     });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
     await expect(
       collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 4 }), { max: 10_000 }),
     ).rejects.toMatchObject({ kind: "invalid_request" });
@@ -183,21 +191,19 @@ describe("paginate", () => {
     ["concurrency", { concurrency: 0 }],
     ["concurrency", { concurrency: 17 }],
   ] as const)("rejects a bad %s before any request", async (parameter, options) => {
-    const server = pagedServer({ total: 10 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 10 });
     const error = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, options), {
       max: 5,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroValidationError);
     expect((error as HiroValidationError).parameter).toBe(parameter);
-    expect(server.requests).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 });
 
 describe("collect", () => {
   it("refuses to run without max", async () => {
-    const server = pagedServer({ total: 10 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 10 });
     const noMax = {} as { max: number };
     await expect(
       collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), noMax),
@@ -205,14 +211,193 @@ describe("collect", () => {
       name: "HiroValidationError",
       parameter: "max",
     });
-    expect(server.requests).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 
   it("returns at most max items and stops the paginator", async () => {
-    const server = pagedServer({ total: 1000 });
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: server.fetch });
+    const { client, requests } = pagedServer({ total: 1000 });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), { max: 70 });
     expect(items).toHaveLength(70);
-    expect(server.requests).toHaveLength(2);
+    expect(requests).toHaveLength(2);
+  });
+});
+
+describe("paginate against a service that misbehaves", () => {
+  it("a server ignoring offset (same page forever, total 1e15) stops with an error after a few requests", async () => {
+    const { client, requests } = service(() => ({ total: 1e15, results: [sat1("a"), sat1("b")] }));
+
+    const error = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
+      max: 1000,
+    }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HiroError);
+    expect((error as Error).message).toMatch(/brought nothing new.*not paging/);
+    expect(requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("a server echoing a wrong offset is refused by the page check", async () => {
+    const { client, requests } = createTestClient(() =>
+      json({ limit: 2, offset: 0, total: 1e15, results: [sat1("a"), sat1("b")] }),
+    );
+
+    const error = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
+      max: 1000,
+    }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HiroApiError);
+    expect(error).toMatchObject({ kind: "invalid_response" });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("drops an inscription repeated across page boundaries (the list shifted): a third copy too", async () => {
+    const pages: Record<number, string[]> = { 0: ["a", "b"], 2: ["b", "c"], 4: ["b", "d"], 6: ["e"] };
+    const { client } = service((offset) => ({ total: 7, results: (pages[offset] ?? []).map(sat1) }));
+
+    const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
+      max: 100,
+    });
+
+    expect(items.map((i) => i.id)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("a short page that is not the last is continued from where it ended, nothing dropped", async () => {
+    // Echoes limit 60 but answers at most 30 results per request.
+    const { client, requests } = service((offset, limit) => ({
+      total: 100,
+      limit,
+      results: Array.from({ length: Math.max(0, Math.min(30, 100 - offset)) }, (_, i) =>
+        sat1(`i${offset + i}`),
+      ),
+    }));
+
+    const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { concurrency: 4 }), {
+      max: 1000,
+    });
+
+    expect(items.map((i) => i.id)).toEqual(Array.from({ length: 100 }, (_, i) => `i${i}`));
+    expect(requests.map(offsetOf).filter((o) => o % 30 === 0 && o < 100)).toEqual(
+      expect.arrayContaining([0, 30, 60, 90]),
+    );
+  });
+});
+
+describe("the pages view and collect's onMore", () => {
+  const { client } = service((offset, limit) => ({
+    total: 130,
+    results: Array.from({ length: Math.max(0, Math.min(limit, 130 - offset)) }, (_, i) =>
+      sat1(`i${offset + i}`),
+    ),
+  }));
+
+  it("pages() yields each page with its total", async () => {
+    const seen: Array<[number, number, number]> = [];
+    for await (const page of paginate(client.getSatoshiInscriptions, { ordinal: 1 }).pages()) {
+      seen.push([page.offset, page.results.length, page.total]);
+    }
+
+    expect(seen).toEqual([
+      [0, 60, 130],
+      [60, 60, 130],
+      [120, 10, 130],
+    ]);
+  });
+
+  it("collect tells whether it stopped at max with more left, without changing its result", async () => {
+    const flags: boolean[] = [];
+    const some = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), {
+      max: 70,
+      onMore: (more) => flags.push(more),
+    });
+    const all = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), {
+      max: 1000,
+      onMore: (more) => flags.push(more),
+    });
+
+    expect(some).toHaveLength(70);
+    expect(Array.isArray(some)).toBe(true);
+    expect(all).toHaveLength(130);
+    expect(flags).toEqual([true, false]);
+  });
+});
+
+describe("paging runes (issue 21, medium 4)", () => {
+  const activity = (n: number) => ({
+    rune: { id: "840000:1", name: "X", spaced_name: "X" },
+    address: `bc1q${n}`,
+    operation: "receive",
+    amount: String(n),
+    location: { tx_id: TX_ID, vout: n, output: `${TX_ID}:${n}`, block_height: 840000, timestamp: 1 },
+  });
+  it("a server echoing offset but serving the same id-less page (total 2^53-1) stops after a few requests", async () => {
+    const { client, requests } = service(() => ({
+      total: Number.MAX_SAFE_INTEGER,
+      results: [activity(1), activity(2)],
+    }));
+    const error = await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }, { pageSize: 2 }), {
+      max: 1_000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroError);
+    expect((error as Error).message).toMatch(/repeat|nothing new/);
+    expect(requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("the pages view stops on a repeated id-less page too", async () => {
+    const { client, requests } = service(() => ({
+      total: Number.MAX_SAFE_INTEGER,
+      results: [activity(1), activity(2)],
+    }));
+    let pages = 0;
+    const error = await (async () => {
+      for await (const _ of paginate(
+        client.getTransactionActivity,
+        { tx_id: TX_ID },
+        { pageSize: 2 },
+      ).pages()) {
+        if (++pages > 50) break;
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroError);
+    expect(requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("strides by the limit asked, not the one echoed: an honest 150-item list echoing limit 1 gives 150 items", async () => {
+    const all = Array.from({ length: 150 }, (_, i) => activity(i));
+    const { client, requests } = service((offset, limit) => ({
+      total: 150,
+      results: all.slice(offset, offset + limit),
+      limit: 1,
+    }));
+    const items = await collect(
+      paginate(client.getTransactionActivity, { tx_id: TX_ID }, { concurrency: 4 }),
+      {
+        max: 10_000,
+      },
+    );
+    expect(items).toHaveLength(150);
+    expect(items.map((item) => item.location.vout)).toEqual(all.map((item) => item.location.vout));
+    expect(requests.length).toBeLessThanOrEqual(4);
+  });
+
+  it("two id-less items that are equal but at different offsets are both kept", async () => {
+    const pages: Record<number, unknown[]> = { 0: [activity(1), activity(1)], 2: [activity(1)] };
+    const { client } = service((offset) => ({ total: 3, results: pages[offset] ?? [] }));
+    const items = await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }, { pageSize: 2 }), {
+      max: 10,
+    });
+    expect(items).toHaveLength(3);
+  });
+
+  it("a page with more results than asked is refused, even from a method that does not check", async () => {
+    // The lookups refuse it themselves (invalid_response); a method of the caller's own may not, and its
+    // overlapping pages would yield id-less items twice.
+    const method = async (params: { offset?: number; limit?: number }): Promise<Page<unknown>> => ({
+      limit: params.limit ?? 20,
+      offset: params.offset ?? 0,
+      total: 100,
+      results: Array.from({ length: 10 }, (_, i) => activity((params.offset ?? 0) + i)),
+    });
+    const error = await collect(paginate(method, {}, { pageSize: 5 }), { max: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroError);
+    expect((error as Error).message).toMatch(/offset 0 has 10 results, more than the 5 asked/);
   });
 });
