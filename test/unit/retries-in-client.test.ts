@@ -1,16 +1,13 @@
 /**
  * Retries through the client, on fake timers: the backoff and Retry-After waits are real setTimeout
- * calls, so advancing the fake clock shows exactly when each attempt is made.
+ * calls, so advancing the fake clock shows exactly when each attempt is made. Each client is created
+ * inside its test, on the fake timers, so its clock is the fake one. The policy itself (which outcome is
+ * retried, how long to wait) is tested as pure functions in retry.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  createLookupClient,
-  HiroApiError,
-  HiroNetworkError,
-  HiroTimeoutError,
-  type LookupClientOptions,
-} from "../../src/index.js";
-import { fakeFetch, type Handler, json, LOCAL, never, TX_ID } from "../helpers/fake-fetch.js";
+import { HiroApiError, HiroNetworkError, HiroTimeoutError } from "../../src/index.js";
+import { json, never, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 /** Longer than any backoff or Retry-After the policy allows in these tests. */
@@ -44,13 +41,6 @@ function watch(promise: Promise<unknown>): { readonly current: Settled } {
   return watcher;
 }
 
-/** A client (created on fake timers, so its clock is the fake one) and the activity lookup, started. */
-function start(handler: Handler, options: Omit<LookupClientOptions, "fetch"> = {}) {
-  const fake = fakeFetch(handler);
-  const client = createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, ...options });
-  return { client, requests: fake.requests };
-}
-
 function rejection(settled: Settled): unknown {
   if (settled.state !== "rejected") throw new Error(`expected a rejection, got ${settled.state}`);
   return settled.reason;
@@ -58,7 +48,7 @@ function rejection(settled: Settled): unknown {
 
 describe("retries in the client", () => {
   it("retries a 503 and resolves with the 200 of the second attempt", async () => {
-    const { client, requests } = start((_, call) => (call === 1 ? json({}, 503) : json(PAGE)));
+    const { client, requests } = createTestClient((_, call) => (call === 1 ? json({}, 503) : json(PAGE)));
 
     const result = watch(client.getTransactionActivity({ tx_id: TX_ID }));
     await vi.advanceTimersByTimeAsync(0);
@@ -71,7 +61,7 @@ describe("retries in the client", () => {
   });
 
   it("gives up after maxRetries + 1 attempts with a server_error", async () => {
-    const { client, requests } = start(() => json({ error: "Internal Server Error" }, 500), {
+    const { client, requests } = createTestClient(() => json({ error: "Internal Server Error" }, 500), {
       maxRetries: 2,
     });
 
@@ -87,7 +77,7 @@ describe("retries in the client", () => {
   });
 
   it("does not retry a 400", async () => {
-    const { client, requests } = start(() =>
+    const { client, requests } = createTestClient(() =>
       json({ statusCode: 400, error: "Bad Request", message: "x" }, 400),
     );
 
@@ -99,7 +89,7 @@ describe("retries in the client", () => {
   });
 
   it("waits Retry-After (1 s) after a 429 before the second attempt, not the shorter backoff", async () => {
-    const { client, requests } = start((_, call) =>
+    const { client, requests } = createTestClient((_, call) =>
       call === 1 ? json({ message: "API rate limit exceeded" }, 429, { "retry-after": "1" }) : json(PAGE),
     );
 
@@ -118,7 +108,7 @@ describe("retries in the client", () => {
   it("waits until an HTTP-date Retry-After, measured on the client's clock", async () => {
     vi.setSystemTime(Date.parse("2024-04-20T00:00:00.000Z"));
     const retryAt = new Date(Date.parse("2024-04-20T00:00:03.000Z")).toUTCString();
-    const { client, requests } = start((_, call) =>
+    const { client, requests } = createTestClient((_, call) =>
       call === 1 ? json({}, 503, { "retry-after": retryAt }) : json(PAGE),
     );
 
@@ -133,7 +123,7 @@ describe("retries in the client", () => {
   });
 
   it("lets a per-call maxRetries: 0 override the client's retries", async () => {
-    const { client, requests } = start(() => json({}, 503), { maxRetries: 3 });
+    const { client, requests } = createTestClient(() => json({}, 503), { maxRetries: 3 });
 
     const result = watch(client.getTransactionActivity({ tx_id: TX_ID }, { maxRetries: 0 }));
     await vi.advanceTimersByTimeAsync(LONG_ENOUGH);
@@ -143,7 +133,7 @@ describe("retries in the client", () => {
   });
 
   it("lets a per-call maxRetries raise the client's maxRetries: 0", async () => {
-    const { client, requests } = start(() => json({}, 503), { maxRetries: 0 });
+    const { client, requests } = createTestClient(() => json({}, 503), { maxRetries: 0 });
 
     const result = watch(client.getTransactionActivity({ tx_id: TX_ID }, { maxRetries: 1 }));
     await vi.advanceTimersByTimeAsync(LONG_ENOUGH);
@@ -154,7 +144,7 @@ describe("retries in the client", () => {
 
   it("retries a network error and finally rejects with HiroNetworkError whose cause is the TypeError", async () => {
     const thrown: TypeError[] = [];
-    const { client, requests } = start(() => {
+    const { client, requests } = createTestClient(() => {
       const error = new TypeError("fetch failed");
       thrown.push(error);
       throw error;
@@ -171,7 +161,7 @@ describe("retries in the client", () => {
   });
 
   it("stops at once with the caller's reason when aborted during the backoff, and makes no further attempt", async () => {
-    const { client, requests } = start(() => json({}, 503));
+    const { client, requests } = createTestClient(() => json({}, 503));
     const controller = new AbortController();
     const reason = new Error("user cancelled");
 
@@ -190,7 +180,7 @@ describe("retries in the client", () => {
   });
 
   it("times each attempt out after timeoutMs, retries maxRetries times, then rejects with HiroTimeoutError", async () => {
-    const { client, requests } = start(never, { timeoutMs: 50, maxRetries: 2 });
+    const { client, requests } = createTestClient(never, { timeoutMs: 50, maxRetries: 2 });
 
     const result = watch(client.getTransactionActivity({ tx_id: TX_ID }));
     await vi.advanceTimersByTimeAsync(49);
@@ -206,7 +196,7 @@ describe("retries in the client", () => {
   });
 
   it("applies a per-call timeoutMs to every attempt", async () => {
-    const { client, requests } = start(never, { maxRetries: 1 });
+    const { client, requests } = createTestClient(never, { maxRetries: 1 });
 
     const result = watch(client.getTransactionActivity({ tx_id: TX_ID }, { timeoutMs: 20 }));
     await vi.advanceTimersByTimeAsync(LONG_ENOUGH);

@@ -1,4 +1,7 @@
-/** The retry policy as pure functions: clock, randomness and timers are all injected or faked. */
+/**
+ * The retry policy as pure functions: clock, randomness and timers are all injected or faked. The
+ * client's use of it (when each attempt is made) is in retries-in-client.test.ts.
+ */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sleep } from "../../src/shared/sleep.js";
 import {
@@ -68,6 +71,14 @@ describe("shouldRetry", () => {
 
     expect(reasons.size).toBe(4);
     expect(reasons.has(exhausted)).toBe(false);
+  });
+
+  it("fails fast when the server asks to wait more than 60 s", () => {
+    const decision = shouldRetry({ type: "status", status: 429, retryAfterMs: 61_000 }, 0, 2);
+
+    expect(decision.retry).toBe(false);
+    expect(decision.reason).toMatch(/60 s/);
+    expect(shouldRetry({ type: "status", status: 429, retryAfterMs: 60_000 }, 0, 2).retry).toBe(true);
   });
 });
 
@@ -150,16 +161,6 @@ describe("retryDelayMs", () => {
     const delays = new Set([0.1, 0.4, 0.7].map((r) => retryDelayMs(0, 0, () => r)));
 
     expect(delays.size).toBe(3);
-  });
-});
-
-describe("shouldRetry and a long Retry-After", () => {
-  it("fails fast when the server asks to wait more than 60 s", () => {
-    const decision = shouldRetry({ type: "status", status: 429, retryAfterMs: 61_000 }, 0, 2);
-
-    expect(decision.retry).toBe(false);
-    expect(decision.reason).toMatch(/60 s/);
-    expect(shouldRetry({ type: "status", status: 429, retryAfterMs: 60_000 }, 0, 2).retry).toBe(true);
   });
 });
 
