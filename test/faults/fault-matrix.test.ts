@@ -10,8 +10,8 @@
  * Expected outcomes, decided per fault:
  * - 5xx and 429 are retried; once retries run out the last answer becomes a HiroApiError
  *   (`server_error` / `rate_limited`) whose `body` is the body as sent (an HTML page stays a string).
- *   `Retry-After: 0` still waits the first backoff delay; a `Retry-After` beyond 60 s fails fast
- *   (`rate_limited`, one attempt). A redirect, even to itself, is never followed: `unexpected_status`.
+ *   A `Retry-After` beyond 60 s fails fast (`rate_limited`, one attempt). A redirect, even to itself,
+ *   is never followed: `unexpected_status`.
  * - A connection reset mid-body is a HiroNetworkError; an attempt that gets no complete answer within
  *   `timeoutMs` (no answer at all, or a body trickling in too slowly) is a HiroTimeoutError. Both are
  *   retried: every lookup is a GET.
@@ -317,16 +317,6 @@ const FAULTS: Fault[] = [
     expected: apiError("rate_limited", 429, (error, expect) => expect(error.retryAfterMs).toBe(1000)),
     attempts: 2,
     elapsed: [1000, 1250],
-  },
-  {
-    // Retry-After: 0 is floored at the first backoff delay: no instant retry.
-    name: "429 Retry-After: 0, then 200",
-    script: (op) => [behave.rateLimitedSeconds(0), ok(op)],
-    maxRetries: 1,
-    timeoutMs: ANSWER_TIMEOUT_MS,
-    expected: success,
-    attempts: 2,
-    elapsed: backoffs(1),
   },
   {
     name: "429 Retry-After: 3600 (beyond 60 s: fails fast)",

@@ -1,8 +1,9 @@
 /**
  * What a hostile or broken server must never achieve (issue 11): each case was reproduced against the
  * 0.1 client and is named after what it guards. Real node:http servers on 127.0.0.1; two ports are
- * two origins. Point 6 (Retry-After: 0 and beyond 60 s) and the redirect loop of point 4 are rows of
- * fault-matrix.test.ts, run there against each of the three lookups.
+ * two origins. Point 6's "Retry-After beyond 60 s" and point 4's redirect loop are rows of
+ * fault-matrix.test.ts, run there against each of the three lookups; point 6's "Retry-After: 0 waits
+ * the first backoff delay" is timed on a fake clock in test/unit/retries-in-client.test.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -105,6 +105,23 @@ describe("retries in the client", () => {
     expect(result.current).toEqual({ state: "fulfilled", value: PAGE });
   });
 
+  it("waits the first backoff delay (500 ms) after a 429 with Retry-After: 0, not less", async () => {
+    const { client, requests } = createTestClient((_, call) =>
+      call === 1 ? json({ error: "Too Many Requests" }, 429, { "retry-after": "0" }) : json(PAGE),
+    );
+
+    const result = watch(client.getTransactionActivity({ tx_id: TX_ID }));
+    await vi.advanceTimersByTimeAsync(499);
+    const at499 = requests.length;
+    await vi.advanceTimersByTimeAsync(1);
+    const at500 = requests.length;
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(at499).toBe(1);
+    expect(at500).toBe(2);
+    expect(result.current).toEqual({ state: "fulfilled", value: PAGE });
+  });
+
   it("waits until an HTTP-date Retry-After, measured on the client's clock", async () => {
     vi.setSystemTime(Date.parse("2024-04-20T00:00:00.000Z"));
     const retryAt = new Date(Date.parse("2024-04-20T00:00:03.000Z")).toUTCString();
