@@ -332,6 +332,7 @@ describe("valid and invalid values, by name", () => {
   });
 
   describe("locale", () => {
+    // An empty locale, left out of the query, is the "hostile input" case 'every parameter, fed ""'.
     it.each([
       ["a number", 5],
       ["null", null],
