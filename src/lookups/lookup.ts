@@ -6,7 +6,13 @@
  *   the same loop with this call's limits and deadline.
  * Either way the answer becomes data or a typed error here, in one place.
  */
-import type { Client } from "openapi-fetch";
+import {
+  type Client,
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  mergeHeaders,
+} from "openapi-fetch";
 import { apiErrorFor, invalidResponseError } from "../errors/classify-response.js";
 import { printable } from "../errors/safe-text.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
@@ -82,35 +88,18 @@ function errorBody(text: string | undefined): unknown {
   }
 }
 
-/** The lookup's URL, as openapi-fetch would build it (path values and query encoded alike). */
-function urlOf(base: string, template: string, request: LookupRequest): string {
-  let href =
-    base + template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.path[name] ?? ""));
-  let sep = "?";
-  for (const name in request.query) {
-    const value = request.query[name] as string | number | readonly string[];
-    for (const one of typeof value === "object" ? value : [value]) {
-      href += `${sep}${name}=${encodeURIComponent(one)}`;
-      sep = "&";
-    }
-  }
-  return href;
-}
+/** The query serializer openapi-fetch's client uses by default (form, explode; values percent-encoded). */
+const querySerializer = createQuerySerializer();
 
-/** The headers of a direct call: the client's, the call's, and the key for its own origin. */
-function headersOf(
-  settings: LookupSettings,
-  call: CallOptions,
-  key: string | undefined,
-): Headers | undefined {
-  if (call.headers === undefined && key === undefined) return settings.clientHeaders;
-  const headers = new Headers(settings.clientHeaders);
-  call.headers?.forEach((value, name) => {
-    headers.set(name, value);
-  });
-  if (key !== undefined) headers.set("x-api-key", key);
-  return headers;
-}
+/** The headers of a direct call: the client's, the call's over them, and the key for its own origin. */
+const headersOf = (settings: LookupSettings, call: CallOptions, key: string | undefined) =>
+  call.headers === undefined && key === undefined
+    ? settings.clientHeaders
+    : mergeHeaders(
+        settings.clientHeaders,
+        call.headers,
+        key === undefined ? undefined : { "x-api-key": key },
+      );
 
 /**
  * Runs one lookup of `operationId` with checked parameters. Per-call options are checked first (a bad
@@ -128,7 +117,13 @@ export async function runLookup<T>(
   const call = callOptionsOf(settings, options);
   const caller = options?.signal;
   if (caller?.aborted) throw caller.reason;
-  const href = urlOf(route.base, operation.path, request);
+  // Built by openapi-fetch's own serializers, so the direct path sends exactly the URL it would.
+  const href = createFinalURL(operation.path, {
+    baseUrl: route.base,
+    params: request,
+    pathSerializer: defaultPathSerializer,
+    querySerializer,
+  });
   const deadline = { at: settings.now() + call.totalTimeoutMs, totalMs: call.totalTimeoutMs };
   const info = { operationId, url: href };
 
