@@ -125,12 +125,22 @@ export async function runLookup<T>(
     querySerializer,
   });
   const deadline = { at: settings.now() + call.totalTimeoutMs, totalMs: call.totalTimeoutMs };
-  const info = { operationId, url: href };
+  const direct = settings.direct();
+  let answer: Response;
+  /** The body's text: a 2xx's always; a refusal's on the direct path (openapi-fetch parses it itself). */
+  let text: string | undefined;
+  /** A refusal's body, as openapi-fetch parsed it (JSON when it is JSON, else the text). */
+  let error: unknown;
+  let retryAfterMs: number | undefined;
 
-  if (settings.direct()) {
+  if (direct) {
     const headers = headersOf(settings, call, route.apiKey);
     const init: RequestInit = headers ? { redirect: "manual", headers } : { redirect: "manual" };
-    const { answer, body, retryAfterMs } = await runAttempts(settings, {
+    ({
+      answer,
+      body: text,
+      retryAfterMs,
+    } = await runAttempts(settings, {
       operationId,
       url: new URL(href),
       limits: call,
@@ -141,39 +151,42 @@ export async function runLookup<T>(
       send: (signal) => fetch(href, { ...init, signal }),
       read: (answer, signal) => readBody(answer, "text", settings.maxResponseBytes, true, signal),
       request: () => new Request(href, { headers: headersOf(settings, call, undefined) ?? {} }),
-    });
-    const answered = { ...info, status: answer.status, headers: answer.headers };
-    if (!answer.ok) throw apiErrorFor({ ...answered, body: errorBody(body), text: body, retryAfterMs });
-    return bodyOf<T>(answered, body ?? "", check);
+    }));
+  } else {
+    // Through openapi-fetch: the deadline must also cover the middleware, so it is a signal here.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(totalTimeout(operationId, call.totalTimeoutMs)),
+      call.totalTimeoutMs,
+    );
+    const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
+    try {
+      const get = settings.client.GET as unknown as (path: string, init: object) => Promise<OpenapiAnswer>;
+      ({
+        data: text,
+        error,
+        response: answer,
+      } = await raceAbort(
+        get(operation.path, {
+          baseUrl: route.base,
+          params: request,
+          parseAs: "text",
+          signal,
+          ...(call.headers ? { headers: call.headers } : {}),
+          fetch: (sent: Request) => settings.send(sent, { limits: call, deadline }),
+        }),
+        signal,
+      ));
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!answer.ok) retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), settings.now());
   }
 
-  // Through openapi-fetch: the deadline must also cover the middleware, so it is a signal here.
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(totalTimeout(operationId, call.totalTimeoutMs)),
-    call.totalTimeoutMs,
-  );
-  const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
-  try {
-    const get = settings.client.GET as unknown as (path: string, init: object) => Promise<OpenapiAnswer>;
-    const { data, error, response } = await raceAbort(
-      get(operation.path, {
-        baseUrl: route.base,
-        params: request,
-        parseAs: "text",
-        signal,
-        ...(call.headers ? { headers: call.headers } : {}),
-        fetch: (sent: Request) => settings.send(sent, { limits: call, deadline }),
-      }),
-      signal,
-    );
-    const answered = { ...info, status: response.status, headers: response.headers };
-    if (!response.ok) {
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), settings.now());
-      throw apiErrorFor({ ...answered, body: error, retryAfterMs });
-    }
-    return bodyOf<T>(answered, data ?? "", check);
-  } finally {
-    clearTimeout(timer);
+  // Either way, the answer becomes data or a typed error here.
+  const answered = { operationId, url: href, status: answer.status, headers: answer.headers };
+  if (!answer.ok) {
+    throw apiErrorFor({ ...answered, body: direct ? errorBody(text) : error, text, retryAfterMs });
   }
+  return bodyOf<T>(answered, text ?? "", check);
 }
