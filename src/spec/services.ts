@@ -26,9 +26,14 @@ const PATH_PATTERNS = Object.entries(operations).map(([operationId, operation]) 
   pattern: new RegExp(`${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
 }));
 
-/** The operation whose path `pathname` ends with, or undefined: the metadata service has two. */
-export function operationOf(pathname: string): keyof typeof operations | undefined {
-  return PATH_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.operationId;
+/**
+ * The operation whose path `pathname` ends with (with `exact`: whose path it is), or undefined: the
+ * metadata service has two. A match at index 0 of the end-anchored pattern is the whole path.
+ */
+export function operationOf(pathname: string, exact?: boolean): keyof typeof operations | undefined {
+  return PATH_PATTERNS.find(({ pattern }) =>
+    exact ? pattern.exec(pathname)?.index === 0 : pattern.test(pathname),
+  )?.operationId;
 }
 
 /** The services, in the spec's order. */

@@ -8,7 +8,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { operationOf, operations, SERVICES, type ServiceName, serviceOf } from "../spec/services.js";
+import { operationOf, SERVICES, type ServiceName, serviceOf } from "../spec/services.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
@@ -32,11 +32,6 @@ export interface CallLimits {
   deadline: { at: number; totalMs: number };
 }
 
-/** Each operation's path as a pattern, one non-empty segment per path value. */
-const PATTERNS = Object.values(operations).map(
-  (operation) => new RegExp(`^${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
-);
-
 /**
  * Checks where a request goes: under its service's base URL, the service prefix right after the base
  * path (`<base>/<service>/v1/…`), on a path of the spec with a value in each of its path segments.
@@ -55,7 +50,7 @@ function checkDestination(url: URL, service: ServiceName, base: string): void {
     );
   }
   const path = url.pathname.slice(new URL(base).pathname.replace(/\/$/, "").length);
-  if (!PATTERNS.some((pattern) => pattern.test(path))) {
+  if (operationOf(path, true) === undefined) {
     throw new HiroValidationError("path", `is not a path of the Hiro lookups; got ${printable(path, 80)}`);
   }
 }
