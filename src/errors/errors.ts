@@ -45,7 +45,7 @@ export class HiroNetworkError extends HiroError {
     this.attempts = options?.attempts ?? 1;
   }
   /** Attempts made before giving up. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 }
 
 /**
@@ -123,17 +123,18 @@ export interface HiroApiErrorInit {
  */
 export class HiroApiError extends HiroError {
   override name = "HiroApiError";
+  // `declare`: set once in the constructor, so no field definition is emitted before it (bundle size).
   /** What went wrong; `switch (error.kind)` covers {@link HiroApiErrorKind}. */
-  readonly kind: HiroApiErrorKind;
-  readonly status: number;
+  declare readonly kind: HiroApiErrorKind;
+  declare readonly status: number;
   /** The parsed body (JSON), or its text when it is not JSON; narrow it with {@link HiroApiError.is}. */
-  readonly body: unknown;
-  readonly headers: Headers;
-  readonly operationId: OperationId;
+  declare readonly body: unknown;
+  declare readonly headers: Headers;
+  declare readonly operationId: OperationId;
   /** The request URL. It never holds the API key (that travels in a header). */
-  readonly url: string;
+  declare readonly url: string;
   /** How long the service asked us to wait (`Retry-After` or a rate-limit reset), in ms, when it said so. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: HiroApiErrorInit) {
     super(init.message);
