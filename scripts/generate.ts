@@ -92,7 +92,15 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
     " * Generated from openapi.yaml by scripts/generate.ts (`npm run generate`). Do not edit by hand.",
     " * The path and query parameter rules of the spec, checked by the client before it sends a request.",
     " */",
-    `export const parameterRules = ${JSON.stringify(rules, null, 2)} as const;`,
+    "",
+    // One constant per parameter, so an app's bundler keeps only the rules it reads.
+    ...Object.entries(rules).map(
+      ([name, rule]) => `export const ${name}Rule = ${JSON.stringify(rule, null, 2)} as const;\n`,
+    ),
+    "/** Every rule, by parameter name. */",
+    `export const parameterRules = { ${Object.keys(rules)
+      .map((name) => `${name}: ${name}Rule`)
+      .join(", ")} } as const;`,
     "",
   ].join("\n");
   // The 200 body schema of each operation: what `hiro-lookup/validators` checks.

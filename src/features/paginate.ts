@@ -6,7 +6,7 @@
  * without an id such as runes activity) stops the walk with an error instead of looping forever.
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
-import { parameterRules } from "../generated/parameters.js";
+import { limitRule } from "../generated/parameters.js";
 import type { RequestOptions } from "../input/options.js";
 import type { Page } from "../spec/types.js";
 import { fingerprint, MAX_FINGERPRINTS } from "./page-fingerprint.js";
@@ -44,7 +44,7 @@ export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> 
   hasMore(): boolean;
 }
 
-const MAX_PAGE_SIZE = parameterRules.limit.maximum;
+const MAX_PAGE_SIZE = limitRule.maximum;
 
 function checkInteger(
   name: string,

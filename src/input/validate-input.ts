@@ -6,15 +6,15 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
-import { parameterRules as rules } from "../generated/parameters.js";
+import { limitRule, offsetRule, ordinalRule, principalRule, tx_idRule } from "../generated/parameters.js";
 
 const U128_MAX = (1n << 128n) - 1n;
 const DECIMAL = /^[0-9]+$/;
-const PRINCIPAL = new RegExp(rules.principal.pattern);
+const PRINCIPAL = new RegExp(principalRule.pattern);
 // The address half of the spec's "<address>\.<contract name>" pattern, to say which half is wrong.
-const ADDRESS = new RegExp(`${rules.principal.pattern.split("\\.")[0]}$`);
+const ADDRESS = new RegExp(`${principalRule.pattern.split("\\.")[0]}$`);
 const PRINCIPAL_FORM = `must be a contract principal "<address>.<contract name>"`;
-const HEX_TX_ID = new RegExp(rules.tx_id.pattern);
+const HEX_TX_ID = new RegExp(tx_idRule.pattern);
 /** The longest part of a bad value a message shows. */
 const SHOWN_MAX = 80;
 
@@ -95,7 +95,7 @@ export function checkTokenId(value: unknown): string {
 
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */
 export function checkOrdinal(value: unknown): number {
-  const max = BigInt(rules.ordinal.exclusiveMaximum) - 1n;
+  const max = BigInt(ordinalRule.exclusiveMaximum) - 1n;
   const allowed = `an integer from 0 to ${max} (a safe integer, a bigint or a decimal string)`;
   return Number(bigInteger("ordinal", value, max, allowed));
 }
@@ -116,10 +116,10 @@ export function checkTxId(value: unknown): string {
 /** `offset`: an integer ≥ 0, or undefined for the service's default. */
 export function checkOffset(value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < rules.offset.minimum) {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < offsetRule.minimum) {
     throw new HiroValidationError(
       "offset",
-      `must be an integer >= ${rules.offset.minimum}; got ${show(value)}`,
+      `must be an integer >= ${offsetRule.minimum}; got ${show(value)}`,
     );
   }
   return value;
@@ -131,8 +131,8 @@ export function checkOffset(value: unknown): number | undefined {
  */
 export function checkLimit(value: unknown, maximum?: number): number | undefined {
   if (value === undefined) return undefined;
-  const { minimum } = rules.limit;
-  const max = maximum ?? rules.limit.maximum;
+  const { minimum } = limitRule;
+  const max = maximum ?? limitRule.maximum;
   if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > max) {
     const whose = maximum === undefined ? "" : " (the client's maxLimit for this service)";
     throw new HiroValidationError(

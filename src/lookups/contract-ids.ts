@@ -7,11 +7,11 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
-import { parameterRules as rules } from "../generated/parameters.js";
+import { contractRule, principalRule } from "../generated/parameters.js";
 import { checkTokenId } from "../input/validate-input.js";
 
-const ID = new RegExp(rules.contract.items.pattern);
-const PRINCIPAL = new RegExp(rules.principal.pattern);
+const ID = new RegExp(contractRule.items.pattern);
+const PRINCIPAL = new RegExp(principalRule.pattern);
 const FORM =
   'must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER" (a contract principal, then an optional ":" and decimal digits)';
 

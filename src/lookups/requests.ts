@@ -3,7 +3,7 @@
  * canonicaliser (input/parameter-checks.ts) into its wire form, and the check its answer must pass.
  */
 
-import { parameterRules } from "../generated/parameters.js";
+import { limitRule } from "../generated/parameters.js";
 import { PARAMETER_CHECKS as CHECKS } from "../input/parameter-checks.js";
 import { checkLimit } from "../input/validate-input.js";
 import { operations } from "../spec/services.js";
@@ -50,7 +50,7 @@ export function answerCheck(operationId: OperationId, request: LookupRequest): A
   if (!operation.paged) return objectProblem;
   const asked = {
     offset: Number(request.query.offset ?? 0),
-    limit: Number(request.query.limit ?? parameterRules.limit.default),
+    limit: Number(request.query.limit ?? limitRule.default),
   };
   const ids = RESULT_IDS[operationId];
   return (body) =>

@@ -7,7 +7,7 @@
  */
 import { HiroTimeoutError, HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { parameterRules as rules } from "../generated/parameters.js";
+import { contractRule } from "../generated/parameters.js";
 import { callOptionsOf } from "../input/options.js";
 import { checkLocale } from "../input/validate-input.js";
 import type { SearchResultItem } from "../spec/types.js";
@@ -47,7 +47,7 @@ export interface SearchTokensResult {
 
 const OPERATION = "searchTokens";
 /** Ids per request: the spec's `maxItems` of `contract` (50). */
-const CHUNK_SIZE: number = rules.contract.maxItems;
+const CHUNK_SIZE: number = contractRule.maxItems;
 const MAX_CONCURRENCY = 16;
 
 function checkConcurrency(value: unknown): number {
