@@ -1,7 +1,8 @@
 /**
  * One typed lookup, by the operation table. Two ways to the one attempt loop (`transport/attempts.ts`):
  * - **direct**: with no middleware and no custom `fetch` (so nothing could observe the difference), the
- *   lookup builds the URL itself and runs the loop, reading the body as text inside the attempt;
+ *   lookup builds the URL with openapi-fetch's own serializers and runs the loop, reading the body as
+ *   text inside the attempt;
  * - **through openapi-fetch**: otherwise, so every middleware sees the lookup; the pipeline under it runs
  *   the same loop with this call's limits and deadline.
  * Either way the answer becomes data or a typed error here, in one place.
