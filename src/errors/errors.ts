@@ -24,12 +24,11 @@ export class HiroError extends Error {
  */
 export class HiroValidationError extends HiroError {
   override name = "HiroValidationError";
-  constructor(
-    readonly parameter: string,
-    message: string,
-    options?: ErrorOptions,
-  ) {
+  /** The parameter or option that was refused. */
+  declare readonly parameter: string;
+  constructor(parameter: string, message: string, options?: ErrorOptions) {
     super(`${parameter}: ${message}`, options);
+    this.parameter = parameter;
   }
 }
 
@@ -55,12 +54,14 @@ export class HiroNetworkError extends HiroError {
  */
 export class HiroTimeoutError extends HiroNetworkError {
   override name = "HiroTimeoutError";
+  /** The limit that was reached, in ms. */
+  declare readonly timeoutMs: number;
   constructor(
-    /** The limit that was reached, in ms. */
-    readonly timeoutMs: number,
+    timeoutMs: number,
     options?: ErrorOptions & { attempts?: number | undefined; message?: string | undefined },
   ) {
     super(options?.message ?? `no answer within ${timeoutMs} ms`, options);
+    this.timeoutMs = timeoutMs;
   }
 }
 
