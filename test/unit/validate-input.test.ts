@@ -68,6 +68,21 @@ function expectValidationError(error: unknown, parameter: string, allowed: RegEx
   return validation;
 }
 
+/**
+ * `send` on a fresh client fails as a HiroValidationError naming `parameter` and matching `allowed`,
+ * and nothing is sent.
+ */
+async function expectRefused(
+  send: (client: ReturnType<typeof setup>["client"]) => Promise<unknown>,
+  parameter: string,
+  allowed: RegExp,
+): Promise<HiroValidationError> {
+  const { client, requests } = setup();
+  const error = await failureOf(() => send(client));
+  expect(requests).toHaveLength(0);
+  return expectValidationError(error, parameter, allowed);
+}
+
 /** The single request sent, as a URL. */
 function sentUrl(requests: Request[]): URL {
   expect(requests).toHaveLength(1);
@@ -120,14 +135,9 @@ describe("valid and invalid values, by name", () => {
     ];
 
     it.each(rejected)("rejects %s, saying which part is wrong", async (_, principal, problem) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => sft(client, { principal }));
-
-      const validation = expectValidationError(error, "principal", problem);
+      const validation = await expectRefused((client) => sft(client, { principal }), "principal", problem);
       // The spec's regex is for machines: the message describes the rule instead.
       expect(validation.message).not.toContain("[0123456789ABCDEFGHJKMNPQRSTVWXYZ]");
-      expect(requests).toHaveLength(0);
     });
 
     it.each([
@@ -159,12 +169,7 @@ describe("valid and invalid values, by name", () => {
     ];
 
     it.each(rejected)("rejects %s", async (_, token_id) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => sft(client, { token_id }));
-
-      expectValidationError(error, "token_id", allowed);
-      expect(requests).toHaveLength(0);
+      await expectRefused((client) => sft(client, { token_id }), "token_id", allowed);
     });
 
     const accepted: Array<[string, unknown, string]> = [
@@ -199,12 +204,7 @@ describe("valid and invalid values, by name", () => {
       ["2n**128n-1n", U128_MAX],
       ["2^128-1 as a decimal string", U128_MAX.toString()],
     ])("refuses the valid u128 %s: the service cannot address it exactly", async (_, token_id) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => sft(client, { token_id }));
-
-      expectValidationError(error, "token_id", /above 2\^53-1.*cannot address/);
-      expect(requests).toHaveLength(0);
+      await expectRefused((client) => sft(client, { token_id }), "token_id", /above 2\^53-1.*cannot address/);
     });
   });
 
@@ -223,12 +223,7 @@ describe("valid and invalid values, by name", () => {
     ];
 
     it.each(rejected)("rejects %s", async (_, ordinal) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => sats(client, { ordinal }));
-
-      expectValidationError(error, "ordinal", allowed);
-      expect(requests).toHaveLength(0);
+      await expectRefused((client) => sats(client, { ordinal }), "ordinal", allowed);
     });
 
     it.each([
@@ -259,12 +254,7 @@ describe("valid and invalid values, by name", () => {
     ];
 
     it.each(rejected)("rejects %s", async (_, tx_id) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => activity(client, { tx_id }));
-
-      expectValidationError(error, "tx_id", allowed);
-      expect(requests).toHaveLength(0);
+      await expectRefused((client) => activity(client, { tx_id }), "tx_id", allowed);
     });
 
     it.each([
@@ -290,12 +280,7 @@ describe("valid and invalid values, by name", () => {
       ['"1"', "1"],
       ["NaN", Number.NaN],
     ])("rejects offset %s", async (_, offset) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => call(client, { offset }));
-
-      expectValidationError(error, "offset", /an integer >= 0/);
-      expect(requests).toHaveLength(0);
+      await expectRefused((client) => call(client, { offset }), "offset", /an integer >= 0/);
     });
 
     it.each([
@@ -304,12 +289,7 @@ describe("valid and invalid values, by name", () => {
       ["1.5", 1.5],
       ['"20"', "20"],
     ])("rejects limit %s", async (_, limit) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => call(client, { limit }));
-
-      expectValidationError(error, "limit", /an integer from 1 to 60/);
-      expect(requests).toHaveLength(0);
+      await expectRefused((client) => call(client, { limit }), "limit", /an integer from 1 to 60/);
     });
 
     it.each([1, 60])("sends limit %d", async (limit) => {
@@ -338,12 +318,11 @@ describe("valid and invalid values, by name", () => {
       ["null", null],
       ["an object", {}],
     ])("rejects %s", async (_, locale) => {
-      const { client, requests } = setup();
-
-      const error = await failureOf(() => sft(client, { locale }));
-
-      expectValidationError(error, "locale", /must be a (well-formed )?string such as "es-MX"/);
-      expect(requests).toHaveLength(0);
+      await expectRefused(
+        (client) => sft(client, { locale }),
+        "locale",
+        /must be a (well-formed )?string such as "es-MX"/,
+      );
     });
 
     it("sends es-MX", async () => {
