@@ -23,12 +23,13 @@ export interface CheckResult {
   output: string;
 }
 
+const SCRIPTS = (
+  JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+).scripts;
+
 /** Runs package.json's script `name` to completion. */
 export function runCheck(name: CheckName): Promise<CheckResult> {
-  const scripts = (
-    JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
-  ).scripts;
-  const command = scripts[name];
+  const command = SCRIPTS[name];
   if (!command) throw new Error(`package.json has no "${name}" script`);
   const started = performance.now();
   const child = spawn("sh", ["-c", command], {

@@ -44,22 +44,20 @@ function digest(root: string, files: readonly string[]): string {
   return hash.digest("hex");
 }
 
-const current = (root: string): DistStamp => ({
-  inputs: digest(root, [...filesUnder(root, "src"), ...BUILD_INPUTS]),
-  outputs: digest(root, filesUnder(root, "dist")),
-});
+const inputsDigest = (root: string) => digest(root, [...filesUnder(root, "src"), ...BUILD_INPUTS]);
 
 /** Records that dist/ is the build of the tree as it is now. Call right after a successful tsup run. */
 export function writeDistStamp(root: string): void {
+  const stamp: DistStamp = { inputs: inputsDigest(root), outputs: digest(root, filesUnder(root, "dist")) };
   const path = stampPath(root);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(current(root))}\n`);
+  writeFileSync(path, `${JSON.stringify(stamp)}\n`);
 }
 
 /** `true` when dist/ exists and is, byte for byte, what the last stamped build wrote from today's inputs. */
 export function distIsCurrent(root: string): boolean {
   if (!existsSync(stampPath(root))) return false;
   const stamp = JSON.parse(readFileSync(stampPath(root), "utf8")) as Partial<DistStamp>;
-  const now = current(root);
-  return filesUnder(root, "dist").length > 0 && stamp.inputs === now.inputs && stamp.outputs === now.outputs;
+  const outputs = filesUnder(root, "dist");
+  return outputs.length > 0 && stamp.inputs === inputsDigest(root) && stamp.outputs === digest(root, outputs);
 }
