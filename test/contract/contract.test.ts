@@ -16,6 +16,7 @@ import {
   paginate,
 } from "../../src/index.js";
 import { liveSampleProblem, liveServices } from "../helpers/live-run.js";
+import { recordingClient } from "../helpers/prism-violations.js";
 import { loadSpec, operationStatuses, refName, specAjv, validatorFor } from "../helpers/spec.js";
 
 const baseUrl = inject("prismUrl");
@@ -121,21 +122,6 @@ function rawCall(client: LookupClient, operationId: OperationId, headers: Record
   }
 }
 
-/** A client whose fetch records the `sl-violations` header Prism adds to requests it finds invalid. */
-function recordingClient() {
-  const violations: Array<string | null> = [];
-  const client = createLookupClient({
-    baseUrl,
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      violations.push(response.headers.get("sl-violations"));
-      return response;
-    },
-  });
-  return { client, violations };
-}
-
 interface ContractCase {
   operationId: OperationId;
   status: number;
@@ -202,7 +188,7 @@ if (liveTarget) {
       "$label",
       async ({ operationId, status, example, value, request, schema }) => {
         const prefer = example === undefined ? `code=${status}` : `code=${status}, example=${example}`;
-        const { client, violations } = recordingClient();
+        const { client, violations } = recordingClient(baseUrl);
         const outcome = await call(client, operationId, { Prefer: prefer }, request).catch((e: unknown) => e);
         const expected = EXPECTED[keyOf({ operationId, status, example })];
         expect(violations).toEqual([null]); // the client's request was valid for the spec
@@ -226,7 +212,7 @@ if (liveTarget) {
         ajv,
         refName(pair?.response.content?.["application/json"]?.schema.$ref ?? ""),
       );
-      const { client, violations } = recordingClient();
+      const { client, violations } = recordingClient(baseUrl);
       for (let i = 0; i < 20; i++) {
         // raw: the bodies as Prism made them. The lookups check answers against the question, and
         // invented data is about another sat or transaction (see the next test).
@@ -237,7 +223,7 @@ if (liveTarget) {
     });
 
     it("a checking client refuses invented pages that are not about what was asked", async () => {
-      const { client } = recordingClient();
+      const { client } = recordingClient(baseUrl);
       const error = await client
         .getTransactionActivity({ tx_id: TX_ID }, { headers: { Prefer: "dynamic=true" }, maxRetries: 0 })
         .then(
@@ -251,7 +237,7 @@ if (liveTarget) {
 
   describe("request validation", () => {
     it("Prism rejects a request that breaks the spec (limit=61 through client.raw)", async () => {
-      const { client } = recordingClient();
+      const { client } = recordingClient(baseUrl);
       const { error, response } = await client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
         params: { path: { ordinal: 1 }, query: { limit: 61 } },
       });
@@ -261,7 +247,7 @@ if (liveTarget) {
     });
 
     it("every request the client builds passes Prism's validation (property-based)", async () => {
-      const { client, violations } = recordingClient();
+      const { client, violations } = recordingClient(baseUrl);
       const principal = fc.stringMatching(
         /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$/,
       );
@@ -298,7 +284,7 @@ if (liveTarget) {
 
   describe("pagination end to end", () => {
     it("stops after the only page of the static example (total 1)", async () => {
-      const { client, violations } = recordingClient();
+      const { client, violations } = recordingClient(baseUrl);
       const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }), {
         max: 100,
       });
@@ -307,7 +293,7 @@ if (liveTarget) {
     });
 
     it("terminates over dynamic mock data: invented pages are refused, never looped over", async () => {
-      const { client, violations } = recordingClient();
+      const { client, violations } = recordingClient(baseUrl);
       const outcome = await collect(
         paginate(
           client.getTransactionActivity,

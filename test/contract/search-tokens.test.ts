@@ -6,7 +6,8 @@
  * lookup's result with the example body; a search's result is `{ results, missing }`, so its cases live here.
  */
 import { describe, expect, inject, it } from "vitest";
-import { createLookupClient, HiroApiError, type SearchResultItem } from "../../src/index.js";
+import { HiroApiError, type SearchResultItem } from "../../src/index.js";
+import { recordingClient } from "../helpers/prism-violations.js";
 import { loadSpec, operationStatuses, refName, specAjv, validatorFor } from "../helpers/spec.js";
 
 const baseUrl = inject("prismUrl");
@@ -43,21 +44,6 @@ const cases = operationStatuses(spec)
     }));
   });
 
-/** A client whose fetch records the `sl-violations` header Prism adds to requests it finds invalid. */
-function recordingClient() {
-  const violations: Array<string | null> = [];
-  const client = createLookupClient({
-    baseUrl,
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      violations.push(response.headers.get("sl-violations"));
-      return response;
-    },
-  });
-  return { client, violations };
-}
-
 describe.skipIf(liveTarget)("searchTokens against the mock", () => {
   it("documents 200, 304, 400, 429 and 500, each 200 and 400 with named examples", () => {
     expect([...new Set(cases.map((c) => c.status))]).toEqual([200, 304, 400, 429, 500]);
@@ -69,7 +55,7 @@ describe.skipIf(liveTarget)("searchTokens against the mock", () => {
   it.each(cases.map((c) => ({ ...c, label: `${c.status} ${c.example ?? "(no body)"}` })))(
     "raw: $label comes as documented, asked with a request valid for the spec",
     async ({ status, example, value, schema }) => {
-      const { client, violations } = recordingClient();
+      const { client, violations } = recordingClient(baseUrl);
       const prefer = example === undefined ? `code=${status}` : `code=${status}, example=${example}`;
       const { data, error, response } = await client.raw.GET("/metadata/v1/search", {
         params: { query: { contract: ASKED } },
@@ -88,7 +74,7 @@ describe.skipIf(liveTarget)("searchTokens against the mock", () => {
   it.each(cases.map((c) => ({ ...c, label: `${c.status} ${c.example ?? "(no body)"}` })))(
     "client: $label comes out as { results, missing } or its typed error",
     async ({ status, example, value }) => {
-      const { client, violations } = recordingClient();
+      const { client, violations } = recordingClient(baseUrl);
       const prefer = example === undefined ? `code=${status}` : `code=${status}, example=${example}`;
       const outcome = await client
         .searchTokens({ contract: ASKED }, { headers: { Prefer: prefer }, maxRetries: 0 })
@@ -110,7 +96,7 @@ describe.skipIf(liveTarget)("searchTokens against the mock", () => {
   );
 
   it("Prism refuses 51 ids, a bad id and no id (the spec's bounds and pattern)", async () => {
-    const { client } = recordingClient();
+    const { client } = recordingClient(baseUrl);
     const ask = async (contract: string[]) => {
       const { response } = await client.raw.GET("/metadata/v1/search", { params: { query: { contract } } });
       return { status: response.status, violations: response.headers.get("sl-violations") ?? "" };
