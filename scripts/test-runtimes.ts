@@ -2,7 +2,9 @@
  * `npm run test:runtimes`: the packed tarball, imported and used on every runtime users deploy to —
  * the machine's Node, Node 22 and 24, Bun, Deno, Cloudflare workerd and Chromium — as ESM, and as
  * CommonJS where the runtime has both. Each run does the four checks of test/runtimes/checks.mjs
- * against local servers (scripts/lib/runtime-servers.ts); all runs go at once.
+ * against local servers (scripts/lib/runtime-servers.ts); all runs go at once. The test kit
+ * (`hiro-lookup/msw`) is also run with msw 3, which needs Node 22.12 or newer: under vitest and jest on
+ * Node 22 and 24, and its types against msw 3's (scripts/lib/msw-kit-jobs.ts).
  *
  * Prints one line per (runtime, format, check), writes reports/runtimes.json and exits non-zero when
  * a check failed. With CI=true a runtime that cannot be had is a failure; otherwise it is skipped, loudly.
@@ -15,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { METADATA, PRINCIPAL, TOKENS } from "../test/runtimes/checks.mjs";
+import { checkKitTypes, kitJobs, prepareKitConsumer } from "./lib/msw-kit-jobs.js";
 import { type RunOutput, runChromium, runProcess, runWorkerd } from "./lib/runtime-jobs.js";
 import { startRuntimeServers } from "./lib/runtime-servers.js";
 import { chromiumPath, ensureRuntimes, machineNode, versionOf } from "./lib/runtimes.js";
@@ -27,12 +30,16 @@ const CONSUMER = join(WORK, "consumer");
 const CACHE = join(ROOT, ".cache/runtimes");
 const REPORT = join(ROOT, "reports/runtimes.json");
 const CHECKS: readonly string[] = ["success", "api-error", "timeout", "redirect-refused"];
+/** The msw 3 checks of the test kit (scripts/lib/msw-kit-jobs.ts), after the library's own. */
+const KIT_CHECKS: readonly string[] = ["msw3 vitest", "msw3 jest", "msw3 types"];
 const RUNTIMES: readonly string[] = ["node20", "node22", "node24", "bun", "deno", "workerd", "chromium"];
 const CI = process.env.CI === "true" || process.env.CI === "1";
 
 interface Job {
   runtime: string;
   format: "esm" | "cjs";
+  /** What the run checks (default: the library's {@link CHECKS}). */
+  checks?: readonly string[];
   /** Why the runtime cannot run here; undefined when it can. */
   missing?: string | undefined;
   version?: () => Promise<string>;
@@ -63,6 +70,7 @@ async function packAndInstall(): Promise<string> {
   });
   for (const file of readdirSync(FIXTURES).filter((f) => !f.endsWith(".d.mts")))
     copyFileSync(join(FIXTURES, file), join(CONSUMER, file));
+  prepareKitConsumer(CONSUMER, ROOT);
   // The bundled runtimes get the installed package as a bundler would give it to them.
   const bundle = (entry: string, outfile: string, conditions: string[]) =>
     build({
@@ -153,6 +161,14 @@ function jobs(runtimes: Awaited<ReturnType<typeof ensureRuntimes>>): Job[] {
     missing: chrome ? undefined : "no chromium (apt-get install chromium, or set CHROME_PATH)",
     run: (config) => runChromium(chrome as string, join(WORK, "browser"), config),
   });
+  // The test kit with msw 3, on the runtimes msw 3 supports (Node 22.12 or newer).
+  list.push(...kitJobs(nodes.slice(1, 3), CONSUMER, ROOT, env));
+  list.push({
+    runtime: "node20",
+    format: "esm",
+    checks: ["msw3 types"],
+    run: () => checkKitTypes(CONSUMER, ROOT, node),
+  });
   return list;
 }
 
@@ -170,8 +186,9 @@ async function main(): Promise<number> {
         const id = `${job.runtime}-${job.format}`;
         const line = (check: string, status: Line["status"], detail: string) =>
           lines.push({ runtime: job.runtime, format: job.format, check, status, detail });
+        const checks = job.checks ?? CHECKS;
         if (job.missing !== undefined || !job.run) {
-          for (const check of CHECKS) line(check, CI ? "fail" : "skip", `runtime missing: ${job.missing}`);
+          for (const check of checks) line(check, CI ? "fail" : "skip", `runtime missing: ${job.missing}`);
           return;
         }
         const [version, output] = await Promise.all([
@@ -181,14 +198,14 @@ async function main(): Promise<number> {
           job.run({ baseUrl: servers.apiUrl(id), hangUrl: servers.hangUrl }).catch((error: Error) => error),
         ]);
         if (output instanceof Error) {
-          for (const check of CHECKS) line(check, "fail", `did not run: ${output.message}`);
+          for (const check of checks) line(check, "fail", `did not run: ${output.message}`);
           return;
         }
         const shown = version ?? output.version;
         if (shown) notes.push({ ...job, text: `version ${shown}` });
         const loaded = output.loaded?.replace(/^file:\/\//, "").replace(CONSUMER, ".");
         if (loaded) notes.push({ ...job, text: `loaded ${loaded}` });
-        for (const check of CHECKS) {
+        for (const check of checks) {
           const result = output.results.find((r) => r.check === check);
           if (!result) {
             line(check, "fail", "no result");
@@ -213,7 +230,8 @@ async function main(): Promise<number> {
 
   const rank = (l: { runtime: string; format: string }) =>
     RUNTIMES.indexOf(l.runtime) * 2 + (l.format === "cjs" ? 1 : 0);
-  lines.sort((a, b) => rank(a) - rank(b) || CHECKS.indexOf(a.check) - CHECKS.indexOf(b.check));
+  const order = [...CHECKS, ...KIT_CHECKS];
+  lines.sort((a, b) => rank(a) - rank(b) || order.indexOf(a.check) - order.indexOf(b.check));
   notes.sort((a, b) => rank(a) - rank(b));
   for (const note of notes) console.log(`${note.runtime.padEnd(8)} ${note.format}  ${note.text}`);
   for (const l of lines) {

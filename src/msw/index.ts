@@ -8,7 +8,8 @@
  * documented 400 for a parameter the spec refuses. `overrides` replaces one operation's answer with any
  * documented one, typed by the spec: a misspelt field or an undocumented status does not compile.
  *
- * `msw` (^2.10) is an optional peer dependency: only this entry imports it.
+ * `msw` (^2.10 or ^3; msw 3 needs Node 22.12 or newer) is an optional peer dependency: only this entry
+ * imports it.
  * @packageDocumentation
  */
 import { HttpResponse, http, type RequestHandler } from "msw";

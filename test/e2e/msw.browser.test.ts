@@ -1,8 +1,9 @@
 /**
  * `hiro-lookup/msw` in a real browser: one Chromium page (Debian's, through playwright-core) runs the
  * client against `setupWorker(...createHandlers({ baseUrl }))` from `msw/browser`, served from 127.0.0.1
- * with MSW's `mockServiceWorker.js`, once with each end of the tested range (msw 2.10.5 and the newest 2.x). The page's lookups go to `https://indexer.test`, which the worker
- * answers; any request that would leave 127.0.0.1 is aborted and recorded. Runs only with
+ * with MSW's `mockServiceWorker.js`, once with each release the peer range is tested at: msw 2.10.0 (its
+ * oldest), 2.15.0 (the newest 2.x) and 3.0.5. The page's lookups go to `https://indexer.test`, which the
+ * worker answers; any request that would leave 127.0.0.1 is aborted and recorded. Runs only with
  * HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
  */
 import { access, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -31,8 +32,11 @@ const SECOND_PAGE = answerFor("getSatoshiInscriptions", {
 /** A token id no example names: the rules answer it 404. */
 const UNKNOWN_TOKEN = 123_456_789;
 
-/** The page's script: the client, the kit and msw's worker, bundled as an app's bundler would. */
-const PAGE_SCRIPT = `
+/**
+ * The page's script: the client, the kit and msw's worker, bundled as an app's bundler would.
+ * `unhandled` is the release's option for a request no handler answers (msw 3 renamed it `onUnhandledFrame`).
+ */
+const pageScript = (unhandled: string) => `
 import { createLookupClient } from ${JSON.stringify(join(ROOT, "src/index.ts"))};
 import { createHandlers } from ${JSON.stringify(join(ROOT, "src/msw/index.ts"))};
 import { setupWorker } from "msw/browser";
@@ -42,7 +46,7 @@ const principal = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v
 const worker = setupWorker(...createHandlers({ baseUrl }));
 const failure = (e) => ({ name: e.name, kind: e.kind, retryAfterMs: e.retryAfterMs, message: e.message });
 async function run() {
-  await worker.start({ onUnhandledRequest: "error", quiet: true });
+  await worker.start({ ${unhandled}: "error", quiet: true });
   const client = createLookupClient({ baseUrl, maxRetries: 0 });
   const token = await client.getSftMetadata({ principal, token_id: 35 });
   const page = await client.getSatoshiInscriptions({ ordinal: "${PAGED_SAT}", offset: 2, limit: 2 });
@@ -57,8 +61,16 @@ async function run() {
 window.results = run().catch((e) => ({ error: String(e && e.stack || e) }));
 `;
 
-/** The msw releases the page runs with: the oldest the peer range admits, and the newest 2.x. */
-const RELEASES = ["msw-oldest", "msw"] as const;
+/**
+ * The msw releases the page runs with (this repository's installs of them): the oldest the peer range
+ * admits, the newest 2.x, and msw 3. msw 3 needs Node 22.12 on a server, but in a page it needs only the browser.
+ */
+const RELEASES = ["msw-oldest", "msw", "msw-3"] as const;
+const UNHANDLED_OPTION: Readonly<Record<(typeof RELEASES)[number], string>> = {
+  "msw-oldest": "onUnhandledRequest",
+  msw: "onUnhandledRequest",
+  "msw-3": "onUnhandledFrame",
+};
 
 describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () => {
   let dir: string;
@@ -72,7 +84,12 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
       await mkdir(root);
       // An app's bundler would resolve `msw` to the release the app installed.
       await build({
-        stdin: { contents: PAGE_SCRIPT, resolveDir: ROOT, loader: "ts", sourcefile: "page.ts" },
+        stdin: {
+          contents: pageScript(UNHANDLED_OPTION[release]),
+          resolveDir: ROOT,
+          loader: "ts",
+          sourcefile: "page.ts",
+        },
         bundle: true,
         format: "esm",
         platform: "browser",

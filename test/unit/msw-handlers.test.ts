@@ -183,18 +183,20 @@ describe("createHandlers: an override function", () => {
 });
 
 describe("the main entry and the kit", () => {
-  it("declares msw an optional peer whose range starts at the release the jest run tests", () => {
+  it("declares msw an optional peer whose range spans the releases the tests run (2.10 to 3)", () => {
     const root = fileURLToPath(new URL("../..", import.meta.url));
     const manifest = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as {
       peerDependencies: Record<string, string>;
       peerDependenciesMeta: Record<string, { optional?: boolean }>;
       devDependencies: Record<string, string>;
     };
-    expect(manifest.peerDependencies.msw).toBe(`^${OLDEST_MSW}`);
+    expect(manifest.peerDependencies.msw).toBe(`^${OLDEST_MSW} || ^3.0.0`);
     expect(manifest.peerDependenciesMeta.msw).toEqual({ optional: true });
     expect(manifest.devDependencies["msw-oldest"]).toBe(`npm:msw@${OLDEST_MSW}`);
     // The newest 2.x, which the unit, guide and browser tests run: inside the range.
     expect(manifest.devDependencies.msw).toMatch(/^2\.(1[0-9]|[2-9][0-9])\.\d+$/);
+    // The msw 3 that the browser test and `npm run test:runtimes` (Node 22 and 24) run.
+    expect(manifest.devDependencies["msw-3"]).toMatch(/^npm:msw@3\.\d+\.\d+$/);
   });
 
   it("the main entry's bundle holds nothing of msw nor of the kit (msw is only this entry's peer)", async () => {

@@ -1,0 +1,171 @@
+/**
+ * `hiro-lookup/msw` with msw 3, which needs Node 22.12 or newer, so `npm test` (on the machine's Node 20)
+ * cannot prove it: the installed tarball's kit under vitest and under jest (ESM mode) on Node 22 and 24,
+ * and its types against msw 3's. msw 3 is this repository's `msw-3` install (`npm:msw@3.0.5`), linked
+ * into the consumer as `msw`; vitest, jest and TypeScript are this repository's. No network.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunOutput } from "./runtime-jobs.js";
+
+/** Tests in test/runtimes/msw-kit.test.mjs: a run must pass all of them, not merely exit 0. */
+const KIT_TESTS = 5;
+const RUN_TIMEOUT_MS = 120_000;
+
+/** A job of test-runtimes.ts with its own check. */
+export interface KitJob {
+  runtime: string;
+  format: "esm";
+  checks: readonly string[];
+  missing?: string | undefined;
+  run: () => Promise<RunOutput>;
+}
+
+/** Links this repository's msw 3 into `consumer` as `msw`, and writes the tsconfig of the types check. */
+export function prepareKitConsumer(consumer: string, root: string): void {
+  const link = join(consumer, "node_modules/msw");
+  if (!existsSync(link)) symlinkSync(join(root, "node_modules/msw-3"), link, "dir");
+  const compilerOptions = {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "es2022",
+    lib: ["es2022", "dom"],
+    types: [],
+    noEmit: true,
+    skipLibCheck: false,
+  };
+  writeFileSync(
+    join(consumer, "tsconfig.msw-kit.json"),
+    JSON.stringify({ compilerOptions, files: ["msw-kit-types.ts"] }),
+  );
+  // The consumer's own vitest config: without one, vitest would take this repository's from a folder up.
+  writeFileSync(
+    join(consumer, "vitest.config.mjs"),
+    'export default { test: { globals: true, include: ["msw-kit.test.mjs"] } };\n',
+  );
+}
+
+/** Runs a process to its end; resolves with its exit code and output. */
+function runToEnd(binary: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>(
+    (resolve, reject) => {
+      const started = Date.now();
+      const child = spawn(binary, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+      const timer = setTimeout(() => child.kill("SIGKILL"), RUN_TIMEOUT_MS);
+      child.once("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.once("close", (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr, ms: Date.now() - started });
+      });
+    },
+  );
+}
+
+const tail = (text: string) => text.trim().split("\n").slice(-6).join(" | ").slice(0, 600);
+
+/**
+ * Runs a test runner that prints jest's JSON report on stdout (jest `--json`, vitest `--reporter=json`)
+ * and turns it into one check: passed when every test of the kit's file passed.
+ */
+async function runTestRunner(
+  check: string,
+  binary: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RunOutput> {
+  const { code, stdout, stderr, ms } = await runToEnd(binary, args, cwd, env);
+  const json = stdout.slice(stdout.indexOf("{"));
+  let report: { numPassedTests?: number; numFailedTests?: number; numTotalTests?: number } = {};
+  try {
+    report = JSON.parse(json) as typeof report;
+  } catch {}
+  const passed = report.numPassedTests ?? 0;
+  const ok = code === 0 && passed === KIT_TESTS && report.numFailedTests === 0;
+  const detail = ok
+    ? `${passed} of ${KIT_TESTS} tests passed`
+    : `exit ${code}, ${passed} of ${KIT_TESTS} tests passed: ${tail(`${stderr}\n${stdout}`)}`;
+  return { results: [{ check, ok, detail, ms }] };
+}
+
+/**
+ * The kit's jobs: vitest and jest on each of `nodes` (runtime name → binary path, or why there is none),
+ * and the types check with the machine's Node.
+ */
+export function kitJobs(
+  nodes: ReadonlyArray<[string, { path?: string; problem?: string }]>,
+  consumer: string,
+  root: string,
+  env: NodeJS.ProcessEnv,
+): KitJob[] {
+  const vitest = join(root, "node_modules/vitest/vitest.mjs");
+  const jest = join(root, "node_modules/jest/bin/jest.js");
+  const jestConfig = JSON.stringify({
+    rootDir: consumer,
+    testEnvironment: "node",
+    testMatch: ["**/msw-kit.test.mjs"],
+    transform: {},
+    cache: false,
+  });
+  const jobs: KitJob[] = [];
+  for (const [runtime, { path, problem }] of nodes) {
+    const node = path ?? "";
+    jobs.push(
+      {
+        runtime,
+        format: "esm",
+        checks: ["msw3 vitest"],
+        missing: path ? undefined : problem,
+        run: () =>
+          runTestRunner(
+            "msw3 vitest",
+            node,
+            [vitest, "run", "--reporter=json", "--config", join(consumer, "vitest.config.mjs")],
+            consumer,
+            env,
+          ),
+      },
+      {
+        runtime,
+        format: "esm",
+        checks: ["msw3 jest"],
+        missing: path ? undefined : problem,
+        run: () =>
+          runTestRunner(
+            "msw3 jest",
+            node,
+            ["--experimental-vm-modules", jest, "--ci", "--json", "--config", jestConfig],
+            consumer,
+            env,
+          ),
+      },
+    );
+  }
+  return jobs;
+}
+
+/** The kit's types against msw 3's, by `tsc` on the machine's Node: one check. */
+export async function checkKitTypes(consumer: string, root: string, node: string): Promise<RunOutput> {
+  const tsc = join(root, "node_modules/typescript/bin/tsc");
+  const { code, stdout, stderr, ms } = await runToEnd(
+    node,
+    [tsc, "-p", "tsconfig.msw-kit.json"],
+    consumer,
+    process.env,
+  );
+  const ok = code === 0;
+  const detail = ok
+    ? "compiles against msw 3's types; the misspelt field and the undocumented status are errors"
+    : `tsc exit ${code}: ${tail(`${stdout}\n${stderr}`)}`;
+  return { results: [{ check: "msw3 types", ok, detail, ms }] };
+}
