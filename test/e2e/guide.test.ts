@@ -52,7 +52,7 @@ it("the guide's Getting started example sends ordinals and runes each to its own
   const { stdout, stderr } = await promisify(execFile)(
     process.execPath,
     ["--import", join(dir, "routing-fetch.mjs"), "--import", "tsx", file],
-    { cwd: ROOT, env: { ...process.env, TEST_MOCK_URL: inject("prismUrl"), HIRO_API_KEY: "" } },
+    { cwd: ROOT, env: { ...process.env, TEST_MOCK_URL: inject("mockUrl"), HIRO_API_KEY: "" } },
   ).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`the example failed:\n${error.stderr ?? ""}${error.stdout ?? ""}`);
   });

@@ -46,7 +46,7 @@ describe("the README's command lines", () => {
       const args = line.split(/\s+/).slice(2);
       // A token-metadata line without --mock would go to api.hiro.so: not in a test, so not in the README.
       if (args.includes("sft") || args.includes("search")) expect(args).toContain("--mock");
-      const env = Object.fromEntries(exported.map((name) => [name, inject("prismUrl")]));
+      const env = Object.fromEntries(exported.map((name) => [name, inject("mockUrl")]));
       const run = await readmeCli(args, { ...env, HIRO_API_KEY: "" });
       expect(run, run.stderr).toMatchObject({ code: 0 });
       const values: unknown[] = args.includes("--all")

@@ -50,17 +50,18 @@ describe("the README's TypeScript examples", () => {
         "key-alex-autoalex-v1 #35 250",
         "#0 6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0",
         "etching Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z",
+        "not indexed yet, ask again later",
       ],
     ],
     ["middleware", middleware, ["1 6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0"]],
   ])(
-    "the %s example runs against the mock",
+    "the %s example runs against the mock, as `npm run mock` serves it",
     async (name, example, expected) => {
       const file = join(dir, `${name}.mts`);
       writeFileSync(file, fromSource(example));
       const { stdout } = await run(process.execPath, ["--import", "tsx", file], {
         cwd: ROOT,
-        env: { ...process.env, HIRO_BASE_URL: inject("prismUrl"), HIRO_API_KEY: "" },
+        env: { ...process.env, HIRO_BASE_URL: inject("mockUrl"), HIRO_API_KEY: "" },
       });
       for (const text of expected) expect(stdout).toContain(text);
     },
