@@ -1,7 +1,7 @@
 /**
  * `hiro-lookup mock`: the mock of the package's openapi.yaml (Prism behind the front that answers any
- * valid id as the service would, the same as `--mock`), served until SIGINT, SIGTERM or SIGHUP, for an
- * app under development to point its base URL at.
+ * valid id as the service would, the same as `--mock`), served until SIGINT, SIGTERM or SIGHUP (or until
+ * the npx or npm script that started it is stopped), for an app under development to point its base URL at.
  */
 import type { Command } from "commander";
 import { HiroValidationError } from "../index.js";
@@ -19,7 +19,8 @@ export function registerMock(program: Command, io: CliIo): void {
     .option("--port <port>", `port (default: env HIRO_MOCK_PORT, else ${DEFAULT_PORT}; 0: any free one)`)
     .action(async (options: { port?: string }) => {
       if (!io.startMock) throw new HiroValidationError("mock", "the embedded mock is not available here");
-      const source = options.port === undefined ? "HIRO_MOCK_PORT" : "--port";
+      // The name a refusal gives: what set the port, or `--port` when nothing did (the way to move it).
+      const source = options.port === undefined && io.env.HIRO_MOCK_PORT ? "HIRO_MOCK_PORT" : "--port";
       const port = mockPort(options.port ?? io.env.HIRO_MOCK_PORT, source, DEFAULT_PORT);
       const mock = await io.startMock(port, source);
       io.stdout.write(

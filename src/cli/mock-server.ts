@@ -1,8 +1,10 @@
 /**
  * The CLI's mock: `--mock` (for one command) and `hiro-lookup mock` (until stopped), both the package's
  * openapi.yaml served by Prism behind the front that answers by the mock's rules (src/mock-server/).
- * SIGINT, SIGTERM and SIGHUP stop Prism before the CLI ends, even while it starts; Prism also exits on
- * its own when the CLI dies another way (SIGKILL), as it watches its parent.
+ * SIGINT, SIGTERM and SIGHUP stop Prism before the CLI ends, even while it starts, and so does the end
+ * of the process that started the CLI (npx's or an npm script's npm, stopped by an IDE or a process
+ * manager: npm does not pass the signal on). Prism also exits on its own when the CLI dies another way
+ * (SIGKILL), as it watches its parent.
  */
 import { HiroValidationError } from "../index.js";
 import {
@@ -14,6 +16,7 @@ import {
   PrismMissingError,
   type RunningMock,
   startMock,
+  watchLaunchers,
 } from "../mock-server/index.js";
 
 export { mockHints, PRISM_INSTALL_HINT, PRISM_VERSION };
@@ -21,6 +24,9 @@ export { mockHints, PRISM_INSTALL_HINT, PRISM_VERSION };
 const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 /** A signal that stops the mock. */
 export type StopSignal = keyof typeof SIGNALS;
+/** Why the mock stops, and the CLI's exit code: a signal (128 + its number), or its launcher gone (1). */
+const STOP_CODES = { ...SIGNALS, launcherGone: 1 } as const;
+type StopReason = keyof typeof STOP_CODES;
 
 /** A started mock, for a CLI command. */
 export interface CliMock {
@@ -37,28 +43,30 @@ export function mockPort(value: string | undefined, source: string, fallback: nu
 }
 
 /**
- * Starts the mock. Until it is up, a signal stops Prism and exits with 128 + the signal's number; once
- * it is up, `onSignal` decides (after the handlers are released).
+ * Starts the mock. Until it is up, a signal (or the launcher's end) stops Prism and exits with its
+ * code; once it is up, `onStop` decides (after the handlers are released).
  */
 async function launch(
   what: string,
   port: number,
   portSource: string,
-  onSignal: (signal: StopSignal, mock: RunningMock) => void,
+  onStop: (reason: StopReason, mock: RunningMock) => void,
 ): Promise<RunningMock> {
   let control: PrismControl | undefined;
   let mock: RunningMock | undefined;
-  const handler = (signal: StopSignal) => {
+  const handler = (reason: StopReason) => {
     release();
-    if (mock) return onSignal(signal, mock);
-    void (control?.stop() ?? Promise.resolve()).finally(() => process.exit(SIGNALS[signal]));
+    if (mock) return onStop(reason, mock);
+    void (control?.stop() ?? Promise.resolve()).finally(() => process.exit(STOP_CODES[reason]));
   };
   const handlers = (Object.keys(SIGNALS) as StopSignal[]).map((signal) => {
     const listener = () => handler(signal);
     process.once(signal, listener);
     return [signal, listener] as const;
   });
+  const unwatch = watchLaunchers(() => handler("launcherGone"));
   const release = () => {
+    unwatch();
     for (const [signal, listener] of handlers) process.removeListener(signal, listener);
   };
   try {
@@ -89,12 +97,13 @@ async function launch(
 
 /**
  * `--mock` and `hiro-lookup mock`: the mock on `port` (default: `HIRO_MOCK_PORT`, else a free port;
- * `portSource` is named if it is taken). A signal stops it and ends the CLI with 128 + its number.
+ * `portSource` is named if it is taken). A signal stops it and ends the CLI with 128 + its number; the
+ * end of the process that started the CLI stops it too (exit 1).
  */
 export async function startCommandMock(port?: number, portSource = "HIRO_MOCK_PORT"): Promise<CliMock> {
   const wanted = port ?? mockPort(process.env.HIRO_MOCK_PORT, "HIRO_MOCK_PORT", 0);
-  const mock = await launch(port === undefined ? "--mock" : "mock", wanted, portSource, (signal, running) => {
-    void running.stop().finally(() => process.exit(SIGNALS[signal]));
+  const mock = await launch(port === undefined ? "--mock" : "mock", wanted, portSource, (reason, running) => {
+    void running.stop().finally(() => process.exit(STOP_CODES[reason]));
   });
   return { url: mock.url, stop: () => mock.stop() };
 }

@@ -4,6 +4,7 @@
  */
 export { type FrontOptions, type MockFront, MockPortError, startFront } from "./front.js";
 export { mockHints } from "./hints.js";
+export { watchLaunchers } from "./launcher-watch.js";
 export { type MockOptions, type RunningMock, startMock } from "./mock.js";
 export {
   bindablePort,

@@ -3,14 +3,17 @@
  * stops it; its Prism never outlives it, even when the CLI is killed outright.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { bindablePort } from "../../src/mock-server/prism.js";
 import { cliCommand } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
 
-/** Starts `hiro-lookup mock --port <free>` and resolves once it has printed its URL. */
-async function standingMock(): Promise<{
+/**
+ * Starts `hiro-lookup mock --port <free>` and resolves once it has printed its URL. `launcher`: under a
+ * shell that stays its parent and, like npm, does not pass a signal on (as `npx hiro-lookup mock` runs).
+ */
+async function standingMock(launcher = false): Promise<{
   child: ChildProcess;
   url: string;
   marker: string;
@@ -19,9 +22,11 @@ async function standingMock(): Promise<{
   const port = await bindablePort();
   const marker = newMarker();
   const [node, ...rest] = cliCommand(["mock", "--port", String(port)]);
-  const child = spawn(node, rest, {
+  // `; true` keeps sh from exec-ing the CLI in its place: sh stays the CLI's parent.
+  const [command, args] = launcher ? ["/bin/sh", ["-c", '"$0" "$@"; true', node, ...rest]] : [node, rest];
+  const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, [MARKER_VARIABLE]: marker },
+    env: { ...process.env, [MARKER_VARIABLE]: marker, ...(launcher ? { npm_lifecycle_event: "npx" } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) =>
@@ -65,6 +70,24 @@ describe("hiro-lookup mock", () => {
     } finally {
       child.kill("SIGKILL");
       for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
+    }
+  }, 60_000);
+
+  it("SIGTERM to the process that started it (which does not pass it on): the CLI stops its Prism and exits", async () => {
+    const { child, url, marker, exited } = await standingMock(true);
+    // The CLI itself (the shell's command line names the bundle too).
+    const cli = () => markedProcesses(marker, inject("cliBundle")).filter((pid) => pid !== child.pid);
+    try {
+      expect(cli()).toHaveLength(1);
+      expect(markedProcesses(marker, "prism-cli")).toHaveLength(1);
+      child.kill("SIGTERM"); // the shell ends alone: the CLI is left an orphan, as npx's npm leaves it
+      await exited;
+      expect(await waitGone(marker)).toEqual([]);
+      for (let i = 0; i < 100 && cli().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(cli()).toEqual([]);
+      await expect(fetch(url)).rejects.toThrow();
+    } finally {
+      for (const pid of [...cli(), ...markedProcesses(marker, "prism-cli")]) process.kill(pid, "SIGKILL");
     }
   }, 60_000);
 
