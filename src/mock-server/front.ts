@@ -4,8 +4,11 @@
  * `Prefer: code=<status>, example=<name>` (a page's `offset` and `limit` then echo the request), or,
  * when no example is the answer (an empty page, a page cut from an id's examples), Prism's answer for
  * that status with the rules' body. So Prism still validates the request and sets the headers (CORS,
- * `sl-violations`). A request that brings its own `Prefer`, one the rules refuse (400), and anything
- * that is not a lookup go to Prism as they are. While Prism reloads its spec, requests are held (the
+ * `sl-violations`). A request the rules refuse (400) goes to Prism as it is, for its `sl-violations`
+ * header, and is answered `400` with the rules' body (the service's own words): Prism itself answers an
+ * invalid request with the operation's `422` when it has one. A request that brings its own `Prefer`,
+ * and anything that is not a lookup, go to Prism as they are, but for one thing: `Prefer: example=<name>`
+ * without a `code=` gets the example's own status added (Prism looks for the name among the 200's only). While Prism reloads its spec, requests are held (the
  * connection is retried for up to 10 s), so the mock never refuses a connection.
  */
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
@@ -46,8 +49,16 @@ function ruled(req: IncomingMessage, rules: AnswerFor) {
   const route = routeOf(url.pathname);
   if (route === undefined) return undefined;
   const answer = rules(route.operationId, { path: route.path, query: url.searchParams });
-  if (answer.status === 400) return undefined; // Prism refuses it, with its sl-violations header
   return { answer, paged: operations[route.operationId].paged };
+}
+
+/** `prefer` with `code=<the example's status>` added when it names an example of the lookup and no code. */
+function withExampleCode(prefer: string, req: IncomingMessage, rules: AnswerFor): string {
+  const name = /(?:^|,)\s*example=([^,\s]+)/.exec(prefer)?.[1];
+  if (name === undefined || /(?:^|,)\s*code=/.test(prefer)) return prefer;
+  const route = routeOf(new URL(req.url ?? "/", "http://mock").pathname);
+  const status = route && rules.exampleStatus(route.operationId, name);
+  return status ? `code=${status}, ${prefer}` : prefer;
 }
 
 /** The body to send instead of Prism's: the rules' own, or Prism's example page with offset and limit echoed. */
@@ -74,9 +85,13 @@ export async function startFront(options: FrontOptions): Promise<MockFront> {
     const body = Buffer.concat(chunks);
     const rules = ruled(req, options.rules());
     const headers = { ...req.headers };
+    const refused = rules?.answer.status === 400;
+    if (typeof headers.prefer === "string")
+      headers.prefer = withExampleCode(headers.prefer, req, options.rules());
     if (rules) {
       const { answer } = rules;
-      headers.prefer = `code=${answer.status}${answer.example ? `, example=${answer.example}` : ""}`;
+      if (!refused)
+        headers.prefer = `code=${answer.status}${answer.example ? `, example=${answer.example}` : ""}`;
       delete headers["accept-encoding"]; // the body may be rewritten: plain text only
     }
     const deadline = Date.now() + RETRY_FOR_MS;
@@ -86,17 +101,20 @@ export async function startFront(options: FrontOptions): Promise<MockFront> {
         (answer) => {
           const out = { ...answer.headers };
           for (const name of HOP_BY_HOP) delete out[name];
-          if (!rules || answer.statusCode !== rules.answer.status) {
+          if (!rules || (!refused && answer.statusCode !== rules.answer.status)) {
             res.writeHead(answer.statusCode ?? 502, out);
             return void answer.pipe(res);
           }
           const parts: Buffer[] = [];
           answer.on("data", (part: Buffer) => parts.push(part));
           answer.on("end", () => {
-            const text = bodyOf(Buffer.concat(parts), rules.answer, rules.paged);
+            const text = refused
+              ? JSON.stringify(rules.answer.body)
+              : bodyOf(Buffer.concat(parts), rules.answer, rules.paged);
             const sent = text === undefined ? Buffer.concat(parts) : Buffer.from(text);
             if (text !== undefined) out["content-type"] = "application/json; charset=utf-8";
-            res.writeHead(answer.statusCode ?? 502, { ...out, "content-length": String(sent.length) });
+            const status = refused ? 400 : (answer.statusCode ?? 502);
+            res.writeHead(status, { ...out, "content-length": String(sent.length) });
             res.end(sent);
           });
         },

@@ -10,7 +10,8 @@ export function mockHints(url: string): string {
   const sats = `${url}/ordinals/v1/sats`;
   return `The mock answers any valid id as the service would: the spec's named examples for the ids they
 name (see x-request in openapi.yaml), an empty page for any other sat or transaction, 404 for any other
-token. A Prefer header picks any named example (Prism's own; the id then does not matter).
+token. A Prefer header picks any named example, whatever the id (the guide's "The mock" lists them);
+a client honours a 429's Retry-After before it gives up.
 
 Try:
   # a token: its metadata, in a locale, still being fetched (422), unknown (404)
@@ -25,6 +26,7 @@ Try:
   curl -si '${sats}/${TWO_PAGE_SAT}/inscriptions?limit=61'
   # a transaction with four rune activities; any documented answer, whatever the id
   curl -s ${url}/runes/v1/transactions/${TRANSFER_TX}/activity
-  curl -s -H 'Prefer: code=429' ${token}/35
+  curl -s -H 'Prefer: example=tokenError' ${token}/35
+  curl -si -H 'Prefer: code=429' ${token}/35
 `;
 }

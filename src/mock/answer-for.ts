@@ -16,7 +16,11 @@ import type { MockAnswer, MockExample, MockExampleTable, MockRequest, NormalRequ
 export type MockOperationId = keyof typeof operations;
 
 /** Answers a request to `operationId`; see {@link answerFor}. */
-export type AnswerFor = (operationId: MockOperationId, request: MockRequest) => MockAnswer;
+export interface AnswerFor {
+  (operationId: MockOperationId, request: MockRequest): MockAnswer;
+  /** The status of `operationId`'s named example `name`, or undefined when it has none of that name. */
+  exampleStatus(operationId: MockOperationId, name: string): number | undefined;
+}
 
 interface Page {
   offset: number;
@@ -96,7 +100,7 @@ function single(request: NormalRequest, examples: readonly MockExample[]): MockA
 
 /** The rules over a table of examples: the generated one ({@link answerFor}), or one built from a spec being edited. */
 export function createAnswerFor(table: MockExampleTable): AnswerFor {
-  return (operationId, request) => {
+  const rules = (operationId: MockOperationId, request: MockRequest): MockAnswer => {
     const operation = operations[operationId];
     if (operation === undefined) throw new Error(`the mock has no operation ${String(operationId)}`);
     const examples = table[operationId] ?? [];
@@ -108,6 +112,9 @@ export function createAnswerFor(table: MockExampleTable): AnswerFor {
     if ("status" in checked) return checked;
     return operation.paged ? page(checked, examples) : single(checked, examples);
   };
+  const exampleStatus = (operationId: MockOperationId, name: string) =>
+    table[operationId]?.find((example) => example.name === name)?.status;
+  return Object.assign(rules, { exampleStatus });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The mock's front before Prism (src/mock-server), in process with one Prism: a ruled answer is served
- * through Prism (its headers kept) with the envelope echoing the request; a request with its own Prefer,
- * or one the rules refuse, reaches Prism as it is; the rules can be swapped while it runs.
+ * through Prism (its headers kept) with the envelope echoing the request; a request with its own Prefer
+ * reaches Prism as it is; one the rules refuse gets the service's 400 with Prism's `sl-violations`; the
+ * rules can be swapped while it runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerFor, createAnswerFor } from "../../src/mock/index.js";
@@ -48,12 +49,38 @@ describe("the mock's front", () => {
     expect(await get(`${TOKEN}/99`)).toMatchObject({ status: 404, body: { error: "Token not found" } });
   });
 
-  it("leaves a request with its own Prefer, and one the spec refuses, to Prism", async () => {
+  it("leaves a request with its own Prefer to Prism, adding the status of an example named without one", async () => {
     expect((await get(`${TOKEN}/99`, { prefer: "code=200, example=withoutMetadata" })).body).toEqual({
       token_uri: "https://example.com/tokens/3.json",
       decimals: 6,
       total_supply: "1",
     });
+    // Prism alone looks for a name without a code among the 200's examples: a 404 of its own.
+    expect(await get(`${TOKEN}/99`, { prefer: "example=metadataFetchInProgress" })).toMatchObject({
+      status: 422,
+      body: { error: "Token metadata fetch in progress" },
+    });
+    expect(await get(`${SATS}/1/inscriptions`, { prefer: "example=invalidSatoshiOrdinal" })).toMatchObject({
+      status: 400,
+    });
+    expect((await get(`${TOKEN}/99`, { prefer: "example=noSuchExample" })).status).toBe(404);
+  });
+
+  it("answers a request the spec refuses with the service's 400, naming the parameter, and Prism's sl-violations", async () => {
+    // Prism alone answers an invalid token request with the operation's 422 ("fetch in progress").
+    const principal = await get(`${TOKEN.toLowerCase()}/35`);
+    expect(principal).toMatchObject({
+      status: 400,
+      body: { error: "Bad Request", message: expect.stringMatching(/^params\/principal must match pattern/) },
+    });
+    expect(principal.headers.get("sl-violations")).toContain("principal");
+    expect(await get(`${TOKEN}/abc`)).toMatchObject({
+      status: 400,
+      body: { message: "params/token_id must be integer" },
+    });
+    const limit = await get(`/runes/v1/transactions/${"ab".repeat(32)}/activity?limit=61`);
+    expect(limit).toMatchObject({ status: 400, body: { message: "querystring/limit must be <= 60" } });
+    expect(limit.headers.get("content-length")).toBe(String(JSON.stringify(limit.body).length));
     const refused = await get(`${SATS}/1/inscriptions?limit=61`);
     expect(refused).toMatchObject({ status: 400, body: { error: "Invalid satoshi ordinal number" } });
     expect(refused.headers.get("sl-violations")).toContain("limit");
