@@ -6,7 +6,8 @@
  * `SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1`, sat 257418248345364 over two pages, …;
  * an empty page for any other sat or transaction; `404 Token not found` for any other token; the
  * documented 400 for a parameter the spec refuses. `overrides` replaces one operation's answer with any
- * documented one, typed by the spec: a misspelt field or an undocumented status does not compile.
+ * documented one, typed by the spec: an undocumented status, or a misspelt field of a body the spec
+ * closes, does not compile (the 429 body, a gateway's, is open; headers are any strings).
  *
  * `msw` (^2.10 or ^3; msw 3 needs Node 22.12 or newer) is an optional peer dependency: only this entry
  * imports it.
