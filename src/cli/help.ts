@@ -17,7 +17,7 @@ Examples:
   $ HIRO_API_KEY=... hiro-lookup sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --locale es-MX
   # Ordinals and Runes: your bitcoin-indexer's two servers (api/ordinals and api/runes)
   $ hiro-lookup --ordinals-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5
-  $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 0x2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
+  $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
   $ export HIRO_ORDINALS_URL=http://127.0.0.1:3000 HIRO_RUNES_URL=http://127.0.0.1:3001
 
 Output: one JSON value; --ndjson prints a page's results one per line (a token: one line). --all streams NDJSON (each item
