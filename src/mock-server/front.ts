@@ -8,8 +8,9 @@
  * header, and is answered `400` with the rules' body (the service's own words): Prism itself answers an
  * invalid request with the operation's `422` when it has one. A request that brings its own `Prefer`,
  * and anything that is not a lookup, go to Prism as they are, but for one thing: `Prefer: example=<name>`
- * without a `code=` gets the example's own status added (Prism looks for the name among the 200's only). While Prism reloads its spec, requests are held (the
- * connection is retried for up to 10 s), so the mock never refuses a connection.
+ * without a `code=` gets the example's own status added (Prism looks for the name among the 200's only).
+ * While Prism reloads its spec, requests are held (the connection is retried for up to 10 s), so the
+ * mock never refuses a connection.
  */
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import { operations } from "../generated/operations.js";
