@@ -4,14 +4,12 @@
  * and its types against msw 3's. msw 3 is this repository's `msw-3` install (`npm:msw@3.0.5`), linked
  * into the consumer as `msw`; vitest, jest and TypeScript are this repository's. No network.
  */
-import { spawn } from "node:child_process";
 import { existsSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunOutput } from "./runtime-jobs.js";
+import { type RunOutput, runToEnd } from "./runtime-jobs.js";
 
 /** Tests in test/runtimes/msw-kit.test.mjs: a run must pass all of them, not merely exit 0. */
 const KIT_TESTS = 5;
-const RUN_TIMEOUT_MS = 120_000;
 
 /** A job of test-runtimes.ts with its own check. */
 export interface KitJob {
@@ -45,29 +43,6 @@ export function prepareKitConsumer(consumer: string, root: string): void {
   writeFileSync(
     join(consumer, "vitest.config.mjs"),
     'export default { test: { globals: true, include: ["msw-kit.test.mjs"] } };\n',
-  );
-}
-
-/** Runs a process to its end; resolves with its exit code and output. */
-function runToEnd(binary: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>(
-    (resolve, reject) => {
-      const started = Date.now();
-      const child = spawn(binary, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-      const timer = setTimeout(() => child.kill("SIGKILL"), RUN_TIMEOUT_MS);
-      child.once("error", (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.once("close", (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr, ms: Date.now() - started });
-      });
-    },
   );
 }
 

@@ -22,9 +22,24 @@ const RUN_TIMEOUT_MS = 90_000;
 
 const tail = (text: string) => text.trim().split("\n").slice(-8).join("\n");
 
-/** Runs `binary args` in `cwd` and parses the JSON line it prints last. */
-export function runProcess(binary: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) {
-  return new Promise<RunOutput>((resolve, reject) => {
+/** A finished process: how it ended, what it printed, how long it ran. */
+export interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs `binary args` in `cwd` to its end (killed after {@link RUN_TIMEOUT_MS}). */
+export function runToEnd(
+  binary: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Ended> {
+  return new Promise<Ended>((resolve, reject) => {
+    const started = Date.now();
     const child = spawn(binary, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -37,14 +52,25 @@ export function runProcess(binary: string, args: readonly string[], cwd: string,
     });
     child.once("close", (code, signal) => {
       clearTimeout(timer);
-      const last = stdout.trim().split("\n").at(-1) ?? "";
-      try {
-        resolve(JSON.parse(last) as RunOutput);
-      } catch {
-        reject(new Error(`exited ${code ?? signal} without results: ${tail(`${stdout}\n${stderr}`)}`));
-      }
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - started });
     });
   });
+}
+
+/** Runs `binary args` in `cwd` and parses the JSON line it prints last. */
+export async function runProcess(
+  binary: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RunOutput> {
+  const { code, signal, stdout, stderr } = await runToEnd(binary, args, cwd, env);
+  const last = stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(last) as RunOutput;
+  } catch {
+    throw new Error(`exited ${code ?? signal} without results: ${tail(`${stdout}\n${stderr}`)}`);
+  }
 }
 
 /** Resolves with the port workerd reports on its control fd (`{"event":"listen","socket":"http","port":N}`). */
