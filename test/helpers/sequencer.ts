@@ -15,10 +15,15 @@ const KNOWN_SLOW = [
 ];
 
 /**
- * Longest file first, whatever its tier. Vitest's own order runs the tiers one after another by name
- * (contract, e2e, faults, package…), so the longest file (package, ~30 s of CPU) started halfway
- * through the run and finished it alone. Failed files still go first; a file's last duration comes
- * from vitest's cache, else from {@link KNOWN_SLOW}.
+ * Longest tier first, and in each tier its longest file first (failed files before all).
+ *
+ * A tier's files stay together because vitest reuses a worker (`isolate: false`: its module cache, no new
+ * process) only when the next file in the queue is of the same project: files ordered by length alone,
+ * whatever their tier, alternated tiers and cost a new worker process for most files (39 for 74 files,
+ * each loading vitest and src/ again). Tiers go by their longest file, so the package file (~20 s of
+ * CPU in one file) still starts first rather than finish the run alone, and the tiers of short files
+ * (unit, contract) fill the end. A file's last duration comes from vitest's cache, else from
+ * {@link KNOWN_SLOW}.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -34,12 +39,27 @@ export default class LongestFirstSequencer extends BaseSequencer {
       };
     };
     const weights = new Map(files.map((spec) => [spec, weight(spec)]));
+    const of = (spec: TestSpecification) => weights.get(spec) as ReturnType<typeof weight>;
+    /** Per project: whether a file failed, and its longest file. */
+    const tiers = new Map<string, { failed: number; duration: number }>();
+    for (const spec of files) {
+      const tier = tiers.get(spec.project.name) ?? { failed: 0, duration: 0 };
+      tiers.set(spec.project.name, {
+        failed: Math.max(tier.failed, of(spec).failed),
+        duration: Math.max(tier.duration, of(spec).duration),
+      });
+    }
+    const tierOf = (spec: TestSpecification) =>
+      tiers.get(spec.project.name) as { failed: number; duration: number };
     return [...files].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (group !== 0) return group;
-      const wa = weights.get(a) as ReturnType<typeof weight>;
-      const wb = weights.get(b) as ReturnType<typeof weight>;
-      return wb.failed - wa.failed || wb.duration - wa.duration;
+      const ta = tierOf(a);
+      const tb = tierOf(b);
+      const tier =
+        tb.failed - ta.failed || tb.duration - ta.duration || a.project.name.localeCompare(b.project.name);
+      if (tier !== 0) return tier;
+      return of(b).failed - of(a).failed || of(b).duration - of(a).duration;
     });
   }
 }
