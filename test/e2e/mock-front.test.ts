@@ -1,21 +1,28 @@
 /**
- * The mock's front before Prism (src/mock-server), in process with one Prism: a ruled answer is served
- * through Prism (its headers kept) with the envelope echoing the request; a request with its own Prefer
- * reaches Prism as it is; one the rules refuse gets the service's 400 with Prism's `sl-violations`; the
- * rules can be swapped while it runs.
+ * The mock's front before Prism (src/mock-server), in process, before the run's shared Prism (the global
+ * setup's; `startMock`, which starts a front and a Prism together, is what the global setup, `--mock` and
+ * `hiro-lookup mock` run): a ruled answer is served through Prism (its headers kept) with the envelope
+ * echoing the request; a request with its own Prefer reaches Prism as it is; one the rules refuse gets the
+ * service's 400 with Prism's `sl-violations`; the rules can be swapped while it runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerFor, createAnswerFor } from "../../src/mock/index.js";
-import { type RunningMock, startMock } from "../../src/mock-server/index.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type AnswerFor, answerFor, createAnswerFor } from "../../src/mock/index.js";
+import { type MockFront, startFront } from "../../src/mock-server/index.js";
 
 const TOKEN = "/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const SATS = "/ordinals/v1/sats";
-let mock: RunningMock;
+let mock: MockFront & { setRules(next: AnswerFor): void };
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0 });
+  const prismPort = Number(new URL(inject("prismUrl")).port);
+  let rules = answerFor;
+  const front = await startFront({ port: 0, backend: () => prismPort, rules: () => rules });
+  const setRules = (next: AnswerFor) => {
+    rules = next;
+  };
+  mock = Object.assign(front, { setRules });
 });
-afterAll(() => mock?.stop());
+afterAll(() => mock?.close());
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(`${mock.url}${path}`, { headers: { origin: "http://app.test", ...headers } });

@@ -4,17 +4,16 @@
  * filter (FAIL with the right rows), or that serve the contract (all pass). In-process through runCli,
  * and once as a real process.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import type { ConformanceRow } from "../../src/cli/verify/verify.js";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { type FakeDeployment, type FakeMode, startFakeDeployment } from "../helpers/fake-deployment.js";
 import { proxyTo, type SmallServer, serveWith } from "../helpers/serve-with.js";
-import { ROOT, specSamples } from "../helpers/spec.js";
+import { specSamples } from "../helpers/spec.js";
 
 const prismUrl = inject("prismUrl");
 const SAMPLES = specSamples();
@@ -110,11 +109,7 @@ describe("verify against the Prism mock", () => {
   });
 
   it("as a process: the table fits COLUMNS=80, a section and a summary per service", async () => {
-    const node = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...args(prismUrl)];
-    const run = await promisify(execFile)(node[0] as string, node.slice(1), {
-      cwd: ROOT,
-      env: { ...process.env, HIRO_API_KEY: "", COLUMNS: "80" },
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const run = await runCliProcess(args(prismUrl), { HIRO_API_KEY: "", COLUMNS: "80" });
     expect(run).toMatchObject({ code: 7 });
     const lines = run.stdout.split("\n");
     expect(lines.filter((l) => l.length > 80)).toEqual([]);
