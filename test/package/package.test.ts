@@ -520,36 +520,64 @@ import { responseValidators } from "hiro-lookup/validators";`;
     },
   ];
 
+  /**
+   * Both consumer projects, type-checked by one `tsc --build` (one TypeScript start, and a single process
+   * for both: ~1.5 s of CPU less than a `tsc -p` each). Each error line names its project's folder.
+   */
+  let typeBuild: Promise<Run> | undefined;
+  const buildTypeChecks = () => {
+    typeBuild ??= (async () => {
+      for (const { resolution, compilerOptions, files } of typeChecks) {
+        const dir = join(consumer, `types-${resolution}`);
+        mkdirSync(dir, { recursive: true });
+        for (const [name, importLine] of Object.entries(files))
+          writeFileSync(join(dir, name), typesSource(importLine));
+        writeFileSync(
+          join(dir, "tsconfig.json"),
+          JSON.stringify({
+            compilerOptions: {
+              ...compilerOptions,
+              target: "es2022",
+              lib: ["es2022", "dom"],
+              types: [],
+              strict: true,
+              exactOptionalPropertyTypes: true,
+              noEmit: true,
+              // Check the package's own declaration files too, not only their use; TypeScript's own lib
+              // files (es2022, dom) are not under test (checking them was 60% of each run's time).
+              skipLibCheck: false,
+              skipDefaultLibCheck: true,
+            },
+            include: Object.keys(files),
+          }),
+        );
+      }
+      const references = typeChecks.map(({ resolution }) => ({ path: `types-${resolution}` }));
+      writeFileSync(join(consumer, "tsconfig.types.json"), JSON.stringify({ files: [], references }));
+      const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+      return run(process.execPath, [tsc, "--build", "tsconfig.types.json"], consumer);
+    })();
+    return typeBuild;
+  };
+
   it.concurrent.for(typeChecks)(
     "typechecks with named types under moduleResolution $resolution",
     { timeout: TIMEOUT_MS },
-    async ({ resolution, compilerOptions, files }, { expect }) => {
-      const dir = join(consumer, `types-${resolution}`);
-      mkdirSync(dir, { recursive: true });
-      for (const [name, importLine] of Object.entries(files))
-        writeFileSync(join(dir, name), typesSource(importLine));
-      writeFileSync(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: {
-            ...compilerOptions,
-            target: "es2022",
-            lib: ["es2022", "dom"],
-            types: [],
-            strict: true,
-            exactOptionalPropertyTypes: true,
-            noEmit: true,
-            // Check the package's own declaration files too, not only their use; TypeScript's own lib
-            // files (es2022, dom) are not under test (checking them was 60% of each run's time).
-            skipLibCheck: false,
-            skipDefaultLibCheck: true,
-          },
-          include: Object.keys(files),
-        }),
-      );
-      const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
-      const result = await run(process.execPath, [tsc, "-p", "tsconfig.json"], dir);
-      expect(result.code, result.stdout + result.stderr).toBe(0);
+    async ({ resolution }, { expect }) => {
+      const result = await buildTypeChecks();
+      const output = `${result.stdout}${result.stderr}`;
+      const lines = output.split("\n").filter((line) => line.trim() !== "");
+      // Its own project has no error, and nothing failed outside the two projects (the build itself).
+      expect(lines.filter((line) => line.startsWith(`types-${resolution}/`))).toEqual([]);
+      expect(
+        lines.filter((line) => !/^types-[a-z0-9]+\//.test(line) && !/^ /.test(line)),
+        output,
+      ).toEqual([]);
+      if (result.code !== 0)
+        expect(
+          lines.some((line) => line.startsWith("types-")),
+          output,
+        ).toBe(true);
     },
   );
 });
