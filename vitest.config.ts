@@ -54,17 +54,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: "types",
-          include: [],
           // `tsc --noEmit` over the whole project (src, scripts, test) and the documentation's TypeScript
-          // examples (written by the global setup): npm test's one type check. An error outside test/types
-          // fails the run as a source error, naming the file.
+          // examples (written by the global setup): npm test's one type check, as a process test
+          // (test/types/typecheck.test.ts) that starts with the longest files. The type tests
+          // (*.test-d.ts) are assertions of that program; an error outside them fails its own test, naming
+          // the file.
+          include: ["test/types/**/*.test.ts"],
           globalSetup: ["test/helpers/doc-examples.ts"],
-          typecheck: {
-            enabled: true,
-            only: true,
-            include: ["test/types/**/*.test-d.ts"],
-            tsconfig: "./test/types/tsconfig.json",
-          },
+          testTimeout: 2 * PROCESS_TIMEOUT_MS,
         },
       },
       {

@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const KNOWN_SLOW = [
   "test/package/package.test.ts",
+  "test/types/typecheck.test.ts",
   "test/e2e/start.test.ts",
   "test/e2e/cli.test.ts",
   "test/faults/fault-matrix.test.ts",

@@ -1,5 +1,5 @@
 /**
- * Type behaviour of the public API. Nothing here runs: Vitest's typecheck mode (and `tsc -p .`) checks
+ * Type behaviour of the public API. Nothing here runs: the types tier's tsc (test/types/typecheck.test.ts; and `tsc -p .`) checks
  * that the right calls compile, each `@ts-expect-error` line does not, and the inferred types are exact.
  */
 import { describe, expectTypeOf, it } from "vitest";

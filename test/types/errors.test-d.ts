@@ -1,5 +1,5 @@
 /**
- * Type behaviour of the error family. Nothing here runs: Vitest's typecheck mode (and `tsc -p .`)
+ * Type behaviour of the error family. Nothing here runs: the types tier's tsc (test/types/typecheck.test.ts; and `tsc -p .`)
  * checks that `instanceof` and `is(kind)` narrow to exact types, and each `@ts-expect-error` holds.
  */
 import { describe, expectTypeOf, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * `hiro-lookup/msw` overrides are typed by the spec: a documented status with its documented body
  * compiles; a misspelt field, status, lookup or path name does not (an unused `@ts-expect-error` fails
- * the check). Nothing here runs: Vitest's typecheck mode and `tsc -p .` check it.
+ * the check). Nothing here runs: the types tier's tsc and `tsc -p .` check it.
  */
 import type { RequestHandler } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
