@@ -61,7 +61,7 @@ async function runTestRunner(
 ): Promise<RunOutput> {
   const { code, stdout, stderr, ms } = await runToEnd(binary, args, cwd, env);
   const json = stdout.slice(stdout.indexOf("{"));
-  let report: { numPassedTests?: number; numFailedTests?: number; numTotalTests?: number } = {};
+  let report: { numPassedTests?: number; numFailedTests?: number } = {};
   try {
     report = JSON.parse(json) as typeof report;
   } catch {}
@@ -74,8 +74,8 @@ async function runTestRunner(
 }
 
 /**
- * The kit's jobs: vitest and jest on each of `nodes` (runtime name → binary path, or why there is none),
- * and the types check with the machine's Node.
+ * The kit's jobs: vitest and jest on each of `nodes` (runtime name → binary path, or why there is none);
+ * the types check is {@link checkKitTypes}.
  */
 export function kitJobs(
   nodes: ReadonlyArray<[string, { path?: string; problem?: string }]>,
@@ -92,41 +92,22 @@ export function kitJobs(
     transform: {},
     cache: false,
   });
-  const jobs: KitJob[] = [];
-  for (const [runtime, { path, problem }] of nodes) {
-    const node = path ?? "";
-    jobs.push(
-      {
+  // Each runner prints jest's JSON report: the check passes when every test of the kit's file passed.
+  const runners: ReadonlyArray<[check: string, args: readonly string[]]> = [
+    ["msw3 vitest", [vitest, "run", "--reporter=json", "--config", join(consumer, "vitest.config.mjs")]],
+    ["msw3 jest", ["--experimental-vm-modules", jest, "--ci", "--json", "--config", jestConfig]],
+  ];
+  return nodes.flatMap(([runtime, { path, problem }]) =>
+    runners.map(
+      ([check, args]): KitJob => ({
         runtime,
         format: "esm",
-        checks: ["msw3 vitest"],
+        checks: [check],
         missing: path ? undefined : problem,
-        run: () =>
-          runTestRunner(
-            "msw3 vitest",
-            node,
-            [vitest, "run", "--reporter=json", "--config", join(consumer, "vitest.config.mjs")],
-            consumer,
-            env,
-          ),
-      },
-      {
-        runtime,
-        format: "esm",
-        checks: ["msw3 jest"],
-        missing: path ? undefined : problem,
-        run: () =>
-          runTestRunner(
-            "msw3 jest",
-            node,
-            ["--experimental-vm-modules", jest, "--ci", "--json", "--config", jestConfig],
-            consumer,
-            env,
-          ),
-      },
-    );
-  }
-  return jobs;
+        run: () => runTestRunner(check, path ?? "", args, consumer, env),
+      }),
+    ),
+  );
 }
 
 /** The kit's types against msw 3's, by `tsc` on the machine's Node: one check. */
