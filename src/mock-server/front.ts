@@ -84,11 +84,11 @@ export async function startFront(options: FrontOptions): Promise<MockFront> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const rules = ruled(req, options.rules());
+    const answerFor = options.rules();
+    const rules = ruled(req, answerFor);
     const headers = { ...req.headers };
     const refused = rules?.answer.status === 400;
-    if (typeof headers.prefer === "string")
-      headers.prefer = withExampleCode(headers.prefer, req, options.rules());
+    if (typeof headers.prefer === "string") headers.prefer = withExampleCode(headers.prefer, req, answerFor);
     if (rules) {
       const { answer } = rules;
       if (!refused)
