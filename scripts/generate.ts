@@ -21,6 +21,7 @@ const RULE_KEYS = [
   "minimum",
   "maximum",
   "exclusiveMaximum",
+  "enum",
   "default",
   "minItems",
   "maxItems",

@@ -119,7 +119,13 @@ interface PageValue {
   results?: unknown[];
 }
 
-/** One example per request; a page's envelope echoes its request; the pages of one id agree and leave no gap. */
+/** The question a page answers: its path and its query without `offset` and `limit` (a list's filters). */
+const questionOf = (request: MockExampleRow["request"]) => {
+  const { offset: _offset, limit: _limit, ...filters } = request?.query ?? {};
+  return JSON.stringify({ path: request?.path, filters });
+};
+
+/** One example per request; a page's envelope echoes its request; the pages of one question agree and leave no gap. */
 function checkRows(id: string, rows: MockExampleRow[], params: Parameter[]): void {
   const tied = rows.filter((row) => row.request !== undefined);
   const seen = new Set<string>();
@@ -139,10 +145,10 @@ function checkRows(id: string, rows: MockExampleRow[], params: Parameter[]): voi
       throw new Error(`${id} example ${row.name}: a 200 page whose offset and limit are its request's`);
     if (results.length > Number(page.limit))
       throw new Error(`${id} example ${row.name}: more results than limit`);
-    const key = JSON.stringify(row.request?.path);
+    const key = questionOf(row.request);
     const entry = byId.get(key) ?? { covered: [], total: Number(page.total) };
     if (entry.total !== Number(page.total))
-      throw new Error(`${id} example ${row.name}: its total differs from another page of the same id`);
+      throw new Error(`${id} example ${row.name}: its total differs from another page of the same question`);
     for (let i = 0; i < results.length; i++) entry.covered[Number(page.offset) + i] = 1;
     byId.set(key, entry);
   }

@@ -173,6 +173,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metadata/v1/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the service's status
+         * @description The Token Metadata API's version and how far its indexer has read the Stacks chain: `chain_tip`
+         *     is the last block it has processed (`null` before the first one). Compare `chain_tip.block_height`
+         *     with a Stacks node's tip to see how far behind a deployment is.
+         *
+         *     Quirks of the real service:
+         *     - `status` is always `ready` once the server answers; it says nothing about the indexer's lag.
+         *     - `server_version` is free text: `token-metadata-api <tag> (<branch>:<commit>)`.
+         *     - `200` carries an `ETag`, the chain tip's `index_block_hash`; sending it back in `If-None-Match`
+         *       gives `304` with no body until the next block. No chain tip yet: no `ETag`.
+         */
+        get: operations["getApiStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/v1/ft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List fungible tokens
+         * @description A page of the SIP-010 fungible tokens the service has indexed, each as a **summary** (the fields of
+         *     `getFtMetadata` without `metadata`, plus `contract_principal`), filtered by name, symbol or
+         *     deployer, ordered by name or symbol.
+         *
+         *     Quirks of the real service:
+         *     - `name` matches a **substring**, case-insensitively (`alex` finds `ALEX Token` and `Alexa`); it is
+         *       an SQL `LIKE` pattern, so `%` and `_` in it are wildcards. `symbol` matches the **whole** symbol,
+         *       case-insensitively. `address` matches the **start** of the contract principal (a deployer address,
+         *       or any prefix of one).
+         *     - Ordering is by the lower-cased name (or symbol); tokens without one sort last in ascending
+         *       order. `order` other than `asc` sorts descending.
+         *     - `image_thumbnail_uri` is never sent by this route (its query does not read the thumbnail).
+         *     - Past the last page, `total` is `0`, as on the paged Bitcoin routes.
+         *     - `200` carries an `ETag`, the indexer's chain tip (`index_block_hash`), whatever the filters.
+         */
+        get: operations["getFungibleTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/v1/ft/{principal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get fungible token metadata
+         * @description Metadata of one SIP-010 fungible token: name, symbol, decimals, total supply, token URI, images,
+         *     the deploying transaction, the Clarity asset identifier and the SIP-016 metadata JSON.
+         *
+         *     Quirks of the real service:
+         *     - The token is the contract's token number 1. The service does not check the standard: a SIP-009
+         *       or SIP-013 contract answers with its token 1, and `asset_identifier` then ends in `::` and
+         *       whatever the contract declares (the `hiro-lookup` client checks that it names the contract asked).
+         *     - Optional fields are **omitted** when unknown; `decimals` and `total_supply` are also omitted when
+         *       they are `0`. `description` and the three image fields are copies of `metadata.description`,
+         *       `metadata.cached_image` (`image_uri`), `metadata.cached_thumbnail_image` (`image_thumbnail_uri`)
+         *       and `metadata.image` (`image_canonical_uri`).
+         *     - Errors as `getSftMetadata`: `404` for an unknown contract or token, `422` while the metadata is
+         *       being fetched, for an unknown `locale`, or with `Token error` and a reason.
+         *     - `200` carries an `ETag` (the token's last update), only without `locale`: with one the service
+         *       cannot read the principal back from the URL and sends none.
+         *     - After a re-mint or a refresh the token can answer `200` without `token_uri`, `decimals` and
+         *       `total_supply` until its job runs again, as `getSftMetadata` does.
+         */
+        get: operations["getFtMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/v1/nft/{principal}/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get non-fungible token metadata
+         * @description Metadata of one SIP-009 non-fungible token: its token URI and SIP-016 metadata JSON.
+         *
+         *     Quirks of the real service (the same lookup as `getSftMetadata`, fewer fields):
+         *     - Both fields are optional and **omitted** when unknown; a token whose metadata job failed
+         *       answers `200 {}`.
+         *     - `token_id` is a Clarity `uint`, but the service reads it as a JavaScript number: ids above
+         *       2^53 - 1 name a neighbouring token. The `hiro-lookup` client refuses them before sending.
+         *     - Errors as `getSftMetadata`: `404`, `422` (in progress, unknown `locale`, `Token error`).
+         *     - The service does not check the standard: a SIP-010 or SIP-013 contract answers here too.
+         *     - `200` carries an `ETag`; **with `locale`** it is token #1's (the same quirk as `getSftMetadata`),
+         *       so the `hiro-lookup` client's cache skips it.
+         */
+        get: operations["getNftMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -757,6 +884,174 @@ export interface components {
              */
             image_canonical_uri?: string;
         };
+        /** @description The Token Metadata API's version and its indexer's chain tip. */
+        ApiStatusResponse: {
+            /**
+             * @description `token-metadata-api <tag> (<branch>:<commit>)`, free text.
+             * @example token-metadata-api v2.3.0 (master:cc88688)
+             */
+            server_version: string;
+            /**
+             * @description `ready` whenever the server answers.
+             * @example ready
+             */
+            status: string;
+            /** @description The last Stacks block the indexer has processed; `null` before the first. */
+            chain_tip: components["schemas"]["ChainTip"] | null;
+        };
+        /** @description A Stacks block the indexer has processed. */
+        ChainTip: {
+            /**
+             * @description The block's height.
+             * @example 5412887
+             */
+            block_height: number;
+            /**
+             * @description The block's index block hash, `0x` and 64 hex characters.
+             * @example 0x8bc3d2e3f6d1e4a3b0f0c2d9e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8
+             */
+            index_block_hash: string;
+        };
+        /**
+         * @description Metadata of one SIP-010 fungible token. Optional fields are omitted when unknown, never `null`.
+         *     `description` and the images are copies of fields of `metadata`, renamed as in the search:
+         *     `image_uri` is `metadata.cached_image`, `image_thumbnail_uri` `metadata.cached_thumbnail_image`,
+         *     `image_canonical_uri` `metadata.image`.
+         */
+        FtMetadataResponse: {
+            /**
+             * @description The token's name (`get-name`).
+             * @example ALEX Token
+             */
+            name?: string;
+            /**
+             * @description The token's symbol (`get-symbol`).
+             * @example ALEX
+             */
+            symbol?: string;
+            /**
+             * @description Decimal places of the token's amounts (`get-decimals`); omitted when `0`.
+             * @example 8
+             */
+            decimals?: number;
+            /**
+             * @description Total supply in base units (`get-total-supply`), a decimal string; omitted when `0`. Format it
+             *     with `decimals` before showing it.
+             * @example 100000000000000000
+             */
+            total_supply?: string;
+            /**
+             * @description The token's metadata URI (any scheme; not validated by the service).
+             * @example https://cdn.alexlab.co/metadata/token-alex.json
+             */
+            token_uri?: string;
+            /**
+             * @description `metadata.description`, in the requested (or default) locale.
+             * @example The governance token of ALEX.
+             */
+            description?: string;
+            /**
+             * @description The image from Hiro's image cache (`metadata.cached_image`).
+             * @example https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1.png
+             */
+            image_uri?: string;
+            /**
+             * @description A thumbnail from the image cache (`metadata.cached_thumbnail_image`).
+             * @example https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1-thumb.png
+             */
+            image_thumbnail_uri?: string;
+            /**
+             * @description The original image URI from the metadata JSON (`metadata.image`).
+             * @example https://cdn.alexlab.co/logos/ALEX_Token.png
+             */
+            image_canonical_uri?: string;
+            /**
+             * @description The transaction that deployed the contract, `0x` and 64 hex characters.
+             * @example 0x5642ca7d68976b6b2a2055689d9a57de26d67f0dd8b016d1b0d94cb634454cdd
+             */
+            tx_id: string;
+            /**
+             * @description The address that deployed the contract (the principal's part before the dot).
+             * @example SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM
+             */
+            sender_address: string;
+            /**
+             * @description The Clarity asset identifier, `<contract principal>::<token name>`: how wallets and explorers
+             *     name the asset in balances and events.
+             * @example SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex::alex
+             */
+            asset_identifier: string;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /**
+         * @description One fungible token as `getFungibleTokens` lists it: `getFtMetadata`'s fields without `metadata`
+         *     and without `image_thumbnail_uri` (never sent by the list), plus `contract_principal`.
+         */
+        FtBasicMetadata: {
+            /** @example ALEX Token */
+            name?: string;
+            /** @example ALEX */
+            symbol?: string;
+            /** @example 8 */
+            decimals?: number;
+            /** @example 100000000000000000 */
+            total_supply?: string;
+            /** @example https://cdn.alexlab.co/metadata/token-alex.json */
+            token_uri?: string;
+            /** @example The governance token of ALEX. */
+            description?: string;
+            /**
+             * @description The image from Hiro's image cache.
+             * @example https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1.png
+             */
+            image_uri?: string;
+            /** @description In upstream's schema, but the list's query never reads it, so it is never sent. */
+            image_thumbnail_uri?: string;
+            /**
+             * @description The original image URI from the metadata JSON.
+             * @example https://cdn.alexlab.co/logos/ALEX_Token.png
+             */
+            image_canonical_uri?: string;
+            /** @example 0x5642ca7d68976b6b2a2055689d9a57de26d67f0dd8b016d1b0d94cb634454cdd */
+            tx_id: string;
+            /** @example SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM */
+            sender_address: string;
+            /**
+             * @description `<contract principal>::<token name>`.
+             * @example SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex::alex
+             */
+            asset_identifier: string;
+            /**
+             * @description The token's contract principal.
+             * @example SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex
+             */
+            contract_principal: string;
+        };
+        /** @description One page of fungible tokens. */
+        PaginatedFtBasicMetadata: {
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+            /**
+             * @description How many tokens match the filters (`0` past the last page).
+             * @example 2
+             */
+            total: number;
+            results: components["schemas"]["FtBasicMetadata"][];
+        };
+        /**
+         * @description Metadata of one SIP-009 non-fungible token. Both fields are omitted when unknown, never `null`; a
+         *     token whose metadata job failed answers `{}`.
+         */
+        NftMetadataResponse: {
+            /**
+             * @description The token's metadata URI, with SIP-016's `{id}` substituted (any scheme).
+             * @example ipfs://QmYCnfeseno5cLpC75rmy6LQhsNYQCJabiuwqNUXMaA3Fo/1234.json
+             */
+            token_uri?: string;
+            metadata?: components["schemas"]["Metadata"];
+        };
     };
     responses: {
         /** @description The `If-None-Match` tag still matches: nothing changed since the `200` that carried it. No body. */
@@ -866,6 +1161,39 @@ export interface components {
          *     a JavaScript number (exact up to 2^53 - 1 only).
          */
         Contract: string[];
+        /**
+         * @description Only tokens whose name **contains** this text, case-insensitively. The service uses it as an SQL
+         *     `LIKE` pattern, so `%` and `_` are wildcards.
+         * @example alex
+         */
+        FtName: string;
+        /**
+         * @description Only tokens whose symbol **is** this text, case-insensitively.
+         * @example ALEX
+         */
+        FtSymbol: string;
+        /**
+         * @description Only tokens whose contract principal **starts with** this text: a deployer's Stacks address (28
+         *     to 41 characters of the upper-case c32 alphabet), or a longer prefix of a principal. The service
+         *     checks only that the value **starts** like an address (its pattern has no end anchor).
+         * @example SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM
+         */
+        StacksAddress: string;
+        /**
+         * @description Only tokens whose SIP-016 metadata was fetched and is valid.
+         * @example true
+         */
+        ValidMetadataOnly: boolean;
+        /**
+         * @description The field the tokens are ordered by, lower-cased.
+         * @example symbol
+         */
+        FtOrderBy: "name" | "symbol";
+        /**
+         * @description Ascending or descending.
+         * @example desc
+         */
+        Order: "asc" | "desc";
     };
     requestBodies: never;
     headers: {
@@ -1187,6 +1515,300 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getApiStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier `200`. When it still matches, the service answers `304` with no body.
+                 * @example "1713571767.123"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service's version and the indexer's chain tip. */
+            200: {
+                headers: {
+                    /**
+                     * @description Strong, quoted entity tag: the chain tip's `index_block_hash` (changes with every block).
+                     *     Absent before the indexer has processed a block.
+                     * @example "0x8bc3d2e3f6d1e4a3b0f0c2d9e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8"
+                     */
+                    ETag?: string;
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiStatusResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getFungibleTokens: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only tokens whose name **contains** this text, case-insensitively. The service uses it as an SQL
+                 *     `LIKE` pattern, so `%` and `_` are wildcards.
+                 * @example alex
+                 */
+                name?: components["parameters"]["FtName"];
+                /**
+                 * @description Only tokens whose symbol **is** this text, case-insensitively.
+                 * @example ALEX
+                 */
+                symbol?: components["parameters"]["FtSymbol"];
+                /**
+                 * @description Only tokens whose contract principal **starts with** this text: a deployer's Stacks address (28
+                 *     to 41 characters of the upper-case c32 alphabet), or a longer prefix of a principal. The service
+                 *     checks only that the value **starts** like an address (its pattern has no end anchor).
+                 * @example SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM
+                 */
+                address?: components["parameters"]["StacksAddress"];
+                /**
+                 * @description Only tokens whose SIP-016 metadata was fetched and is valid.
+                 * @example true
+                 */
+                valid_metadata_only?: components["parameters"]["ValidMetadataOnly"];
+                /**
+                 * @description Number of results to skip (zero-based).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Number of results to return, 1 to 60.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The field the tokens are ordered by, lower-cased.
+                 * @example symbol
+                 */
+                order_by?: components["parameters"]["FtOrderBy"];
+                /**
+                 * @description Ascending or descending.
+                 * @example desc
+                 */
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier `200`. When it still matches, the service answers `304` with no body.
+                 * @example "1713571767.123"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of fungible token summaries. */
+            200: {
+                headers: {
+                    /**
+                     * @description Strong, quoted entity tag: the indexer's chain tip (`index_block_hash`).
+                     * @example "0x8bc3d2e3f6d1e4a3b0f0c2d9e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8"
+                     */
+                    ETag?: string;
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedFtBasicMetadata"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /**
+             * @description A parameter failed validation (`limit` above 60, `order_by` or `order` not one of their values,
+             *     `address` not a Stacks address). Only the first failing rule is reported.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getFtMetadata: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
+                 *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
+                 *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
+                 *     token's: do not use it for conditional requests.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier `200`. When it still matches, the service answers `304` with no body.
+                 * @example "1713571767.123"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Contract principal of a SIP-013 token contract: a Stacks address in the upper-case c32 alphabet
+                 *     (28 to 41 characters), a dot, and a contract name of 1 to 40 characters that starts with a letter.
+                 *     Lower-case addresses are rejected.
+                 * @example SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1
+                 */
+                principal: components["parameters"]["Principal"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's metadata. Unknown fields are omitted, never `null`. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtMetadataResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description `principal` does not match its pattern. Fastify's validation body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The contract is unknown to the indexer, or has no token number 1. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SftNotFoundError"];
+                };
+            };
+            /**
+             * @description The token exists but its metadata cannot be served: still being fetched (transient), the
+             *     requested `locale` is unknown, or its metadata was found invalid (`Token error`, with a reason).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SftUnprocessableError"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getNftMetadata: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
+                 *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
+                 *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
+                 *     token's: do not use it for conditional requests.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier `200`. When it still matches, the service answers `304` with no body.
+                 * @example "1713571767.123"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Contract principal of a SIP-013 token contract: a Stacks address in the upper-case c32 alphabet
+                 *     (28 to 41 characters), a dot, and a contract name of 1 to 40 characters that starts with a letter.
+                 *     Lower-case addresses are rejected.
+                 * @example SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1
+                 */
+                principal: components["parameters"]["Principal"];
+                /**
+                 * @description Token id within the contract. SIP-013 ids are Clarity `uint` (u128, 0 to 2^128 - 1), written in
+                 *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
+                 *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
+                 *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
+                 *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
+                 *     The service does not reject negative values: they find no token (`404`).
+                 * @example 35
+                 */
+                token_id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's URI and metadata. Unknown fields are omitted, never `null`. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NftMetadataResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /**
+             * @description A parameter failed validation (`principal` does not match its pattern, `token_id` is not an
+             *     integer). Only the first failing rule is reported.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The contract or the token is unknown to the indexer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SftNotFoundError"];
+                };
+            };
+            /**
+             * @description The token exists but its metadata cannot be served: still being fetched (transient), the
+             *     requested `locale` is unknown, or its metadata was found invalid (`Token error`, with a reason).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SftUnprocessableError"];
                 };
             };
             429: components["responses"]["RateLimited"];

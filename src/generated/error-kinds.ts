@@ -29,5 +29,57 @@ export const errorKinds = {
         "requiresMessage": true
       }
     }
+  },
+  "getFtMetadata": {
+    "404": {
+      "Token not found": {
+        "kind": "not_found",
+        "requiresMessage": false
+      },
+      "Contract not found": {
+        "kind": "not_found",
+        "requiresMessage": false
+      }
+    },
+    "422": {
+      "Token metadata fetch in progress": {
+        "kind": "metadata_pending",
+        "requiresMessage": false
+      },
+      "Locale not found": {
+        "kind": "locale_not_found",
+        "requiresMessage": false
+      },
+      "Token error": {
+        "kind": "token_error",
+        "requiresMessage": true
+      }
+    }
+  },
+  "getNftMetadata": {
+    "404": {
+      "Token not found": {
+        "kind": "not_found",
+        "requiresMessage": false
+      },
+      "Contract not found": {
+        "kind": "not_found",
+        "requiresMessage": false
+      }
+    },
+    "422": {
+      "Token metadata fetch in progress": {
+        "kind": "metadata_pending",
+        "requiresMessage": false
+      },
+      "Locale not found": {
+        "kind": "locale_not_found",
+        "requiresMessage": false
+      },
+      "Token error": {
+        "kind": "token_error",
+        "requiresMessage": true
+      }
+    }
   }
 } as const;

@@ -36,6 +36,38 @@ export const operations = {
     queryParams: ["contract", "locale"],
     paged: false,
   },
+  getApiStatus: {
+    method: "get",
+    path: "/metadata/v1/",
+    service: "metadata",
+    pathParams: [],
+    queryParams: [],
+    paged: false,
+  },
+  getFungibleTokens: {
+    method: "get",
+    path: "/metadata/v1/ft",
+    service: "metadata",
+    pathParams: [],
+    queryParams: ["name", "symbol", "address", "valid_metadata_only", "offset", "limit", "order_by", "order"],
+    paged: true,
+  },
+  getFtMetadata: {
+    method: "get",
+    path: "/metadata/v1/ft/{principal}",
+    service: "metadata",
+    pathParams: ["principal"],
+    queryParams: ["locale"],
+    paged: false,
+  },
+  getNftMetadata: {
+    method: "get",
+    path: "/metadata/v1/nft/{principal}/{token_id}",
+    service: "metadata",
+    pathParams: ["principal", "token_id"],
+    queryParams: ["locale"],
+    paged: false,
+  },
 } as const;
 
 /**
@@ -63,5 +95,25 @@ export const operationAnswers = {
     responseSchema: "SearchResponse",
     invalidRequestSchemas: ["ValidationError"],
     errorKinds: [],
+  },
+  getApiStatus: {
+    responseSchema: "ApiStatusResponse",
+    invalidRequestSchemas: [],
+    errorKinds: [],
+  },
+  getFungibleTokens: {
+    responseSchema: "PaginatedFtBasicMetadata",
+    invalidRequestSchemas: ["ValidationError"],
+    errorKinds: [],
+  },
+  getFtMetadata: {
+    responseSchema: "FtMetadataResponse",
+    invalidRequestSchemas: ["ValidationError"],
+    errorKinds: ["not_found", "metadata_pending", "locale_not_found", "token_error"],
+  },
+  getNftMetadata: {
+    responseSchema: "NftMetadataResponse",
+    invalidRequestSchemas: ["ValidationError"],
+    errorKinds: ["not_found", "metadata_pending", "locale_not_found", "token_error"],
   },
 } as const;

@@ -51,5 +51,41 @@ export const contractRule = {
   }
 } as const;
 
+export const nameRule = {
+  "type": "string"
+} as const;
+
+export const symbolRule = {
+  "type": "string"
+} as const;
+
+export const addressRule = {
+  "type": "string",
+  "pattern": "^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}"
+} as const;
+
+export const valid_metadata_onlyRule = {
+  "type": "boolean",
+  "default": false
+} as const;
+
+export const order_byRule = {
+  "type": "string",
+  "enum": [
+    "name",
+    "symbol"
+  ],
+  "default": "name"
+} as const;
+
+export const orderRule = {
+  "type": "string",
+  "enum": [
+    "asc",
+    "desc"
+  ],
+  "default": "asc"
+} as const;
+
 /** Every rule, by parameter name. */
-export const parameterRules = { principal: principalRule, token_id: token_idRule, locale: localeRule, ordinal: ordinalRule, tx_id: tx_idRule, offset: offsetRule, limit: limitRule, contract: contractRule } as const;
+export const parameterRules = { principal: principalRule, token_id: token_idRule, locale: localeRule, ordinal: ordinalRule, tx_id: tx_idRule, offset: offsetRule, limit: limitRule, contract: contractRule, name: nameRule, symbol: symbolRule, address: addressRule, valid_metadata_only: valid_metadata_onlyRule, order_by: order_byRule, order: orderRule } as const;

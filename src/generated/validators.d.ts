@@ -7,3 +7,7 @@ export declare const getSftMetadata: GeneratedValidateFunction;
 export declare const getSatoshiInscriptions: GeneratedValidateFunction;
 export declare const getTransactionActivity: GeneratedValidateFunction;
 export declare const searchTokens: GeneratedValidateFunction;
+export declare const getApiStatus: GeneratedValidateFunction;
+export declare const getFungibleTokens: GeneratedValidateFunction;
+export declare const getFtMetadata: GeneratedValidateFunction;
+export declare const getNftMetadata: GeneratedValidateFunction;

@@ -1803,3 +1803,754 @@ return errors === 0;
 }
 validate28.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
+export const getApiStatus = validate29;
+const schema44 = {"type":"object","required":["server_version","status","chain_tip"],"properties":{"server_version":{"type":"string"},"status":{"type":"string"},"chain_tip":{"oneOf":[{"$ref":"#/components/schemas/ChainTip"},{"type":"null"}]}}};
+const schema45 = {"type":"object","required":["block_height","index_block_hash"],"properties":{"block_height":{"type":"integer","minimum":0},"index_block_hash":{"type":"string"}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.server_version === undefined) && (missing0 = "server_version")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.chain_tip === undefined) && (missing0 = "chain_tip"))){
+validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.server_version !== undefined){
+const _errs1 = errors;
+if(typeof data.server_version !== "string"){
+validate29.errors = [{instancePath:instancePath+"/server_version",schemaPath:"#/properties/server_version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs3 = errors;
+if(typeof data.status !== "string"){
+validate29.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.chain_tip !== undefined){
+let data2 = data.chain_tip;
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if(((data2.block_height === undefined) && (missing1 = "block_height")) || ((data2.index_block_hash === undefined) && (missing1 = "index_block_hash"))){
+const err0 = {instancePath:instancePath+"/chain_tip",schemaPath:"#/components/schemas/ChainTip/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data2.block_height !== undefined){
+let data3 = data2.block_height;
+const _errs10 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err1 = {instancePath:instancePath+"/chain_tip/block_height",schemaPath:"#/components/schemas/ChainTip/properties/block_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(errors === _errs10){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err2 = {instancePath:instancePath+"/chain_tip/block_height",schemaPath:"#/components/schemas/ChainTip/properties/block_height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data2.index_block_hash !== undefined){
+const _errs12 = errors;
+if(typeof data2.index_block_hash !== "string"){
+const err3 = {instancePath:instancePath+"/chain_tip/index_block_hash",schemaPath:"#/components/schemas/ChainTip/properties/index_block_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/chain_tip",schemaPath:"#/components/schemas/ChainTip/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+var props0 = {};
+props0.block_height = true;
+props0.index_block_hash = true;
+}
+const _errs14 = errors;
+if(data2 !== null){
+const err5 = {instancePath:instancePath+"/chain_tip",schemaPath:"#/properties/chain_tip/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err6 = {instancePath:instancePath+"/chain_tip",schemaPath:"#/properties/chain_tip/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate29.errors = vErrors;
+return false;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":{"server_version":true,"status":true,"chain_tip":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getFungibleTokens = validate30;
+const schema46 = {"type":"object","required":["limit","offset","total","results"],"properties":{"limit":{"type":"integer","minimum":1,"maximum":60},"offset":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"results":{"type":"array","maxItems":60,"items":{"$ref":"#/components/schemas/FtBasicMetadata"}}}};
+const schema47 = {"type":"object","required":["tx_id","sender_address","asset_identifier","contract_principal"],"properties":{"name":{"type":"string"},"symbol":{"type":"string"},"decimals":{"type":"integer"},"total_supply":{"type":"string"},"token_uri":{"type":"string"},"image_uri":{"type":"string"},"image_thumbnail_uri":{"type":"string"},"image_canonical_uri":{"type":"string"},"tx_id":{"type":"string"},"sender_address":{"type":"string"},"asset_identifier":{"type":"string"},"contract_principal":{"type":"string"}}};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.limit === undefined) && (missing0 = "limit")) || ((data.offset === undefined) && (missing0 = "offset"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.results === undefined) && (missing0 = "results"))){
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.limit !== undefined){
+let data0 = data.limit;
+const _errs1 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate30.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs1){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 60 || isNaN(data0)){
+validate30.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60},message:"must be <= 60"}];
+return false;
+}
+else {
+if(data0 < 1 || isNaN(data0)){
+validate30.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.offset !== undefined){
+let data1 = data.offset;
+const _errs3 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate30.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs3){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+validate30.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.total !== undefined){
+let data2 = data.total;
+const _errs5 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate30.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs5){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate30.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.results !== undefined){
+let data3 = data.results;
+const _errs7 = errors;
+if(errors === _errs7){
+if(Array.isArray(data3)){
+if(data3.length > 60){
+validate30.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/maxItems",keyword:"maxItems",params:{limit: 60},message:"must NOT have more than 60 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs9 = errors;
+const _errs10 = errors;
+if(errors === _errs10){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let missing1;
+if(((((data4.tx_id === undefined) && (missing1 = "tx_id")) || ((data4.sender_address === undefined) && (missing1 = "sender_address"))) || ((data4.asset_identifier === undefined) && (missing1 = "asset_identifier"))) || ((data4.contract_principal === undefined) && (missing1 = "contract_principal"))){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0,schemaPath:"#/components/schemas/FtBasicMetadata/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data4.name !== undefined){
+const _errs12 = errors;
+if(typeof data4.name !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/name",schemaPath:"#/components/schemas/FtBasicMetadata/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.symbol !== undefined){
+const _errs14 = errors;
+if(typeof data4.symbol !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/symbol",schemaPath:"#/components/schemas/FtBasicMetadata/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.decimals !== undefined){
+let data7 = data4.decimals;
+const _errs16 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/decimals",schemaPath:"#/components/schemas/FtBasicMetadata/properties/decimals/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.total_supply !== undefined){
+const _errs18 = errors;
+if(typeof data4.total_supply !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/total_supply",schemaPath:"#/components/schemas/FtBasicMetadata/properties/total_supply/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs18 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.token_uri !== undefined){
+const _errs20 = errors;
+if(typeof data4.token_uri !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/token_uri",schemaPath:"#/components/schemas/FtBasicMetadata/properties/token_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs20 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.image_uri !== undefined){
+const _errs22 = errors;
+if(typeof data4.image_uri !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/image_uri",schemaPath:"#/components/schemas/FtBasicMetadata/properties/image_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs22 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.image_thumbnail_uri !== undefined){
+const _errs24 = errors;
+if(typeof data4.image_thumbnail_uri !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/image_thumbnail_uri",schemaPath:"#/components/schemas/FtBasicMetadata/properties/image_thumbnail_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs24 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.image_canonical_uri !== undefined){
+const _errs26 = errors;
+if(typeof data4.image_canonical_uri !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/image_canonical_uri",schemaPath:"#/components/schemas/FtBasicMetadata/properties/image_canonical_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs26 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.tx_id !== undefined){
+const _errs28 = errors;
+if(typeof data4.tx_id !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/tx_id",schemaPath:"#/components/schemas/FtBasicMetadata/properties/tx_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs28 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.sender_address !== undefined){
+const _errs30 = errors;
+if(typeof data4.sender_address !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/sender_address",schemaPath:"#/components/schemas/FtBasicMetadata/properties/sender_address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs30 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.asset_identifier !== undefined){
+const _errs32 = errors;
+if(typeof data4.asset_identifier !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/asset_identifier",schemaPath:"#/components/schemas/FtBasicMetadata/properties/asset_identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs32 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.contract_principal !== undefined){
+const _errs34 = errors;
+if(typeof data4.contract_principal !== "string"){
+validate30.errors = [{instancePath:instancePath+"/results/" + i0+"/contract_principal",schemaPath:"#/components/schemas/FtBasicMetadata/properties/contract_principal/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs34 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/results/" + i0,schemaPath:"#/components/schemas/FtBasicMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+validate30.evaluated = {"props":{"limit":true,"offset":true,"total":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getFtMetadata = validate31;
+const schema48 = {"type":"object","required":["tx_id","sender_address","asset_identifier"],"properties":{"name":{"type":"string"},"symbol":{"type":"string"},"decimals":{"type":"integer"},"total_supply":{"type":"string"},"token_uri":{"type":"string"},"image_uri":{"type":"string"},"image_thumbnail_uri":{"type":"string"},"image_canonical_uri":{"type":"string"},"tx_id":{"type":"string"},"sender_address":{"type":"string"},"asset_identifier":{"type":"string"},"metadata":{"$ref":"#/components/schemas/Metadata"}}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.tx_id === undefined) && (missing0 = "tx_id")) || ((data.sender_address === undefined) && (missing0 = "sender_address"))) || ((data.asset_identifier === undefined) && (missing0 = "asset_identifier"))){
+validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.name !== undefined){
+const _errs1 = errors;
+if(typeof data.name !== "string"){
+validate31.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.symbol !== undefined){
+const _errs3 = errors;
+if(typeof data.symbol !== "string"){
+validate31.errors = [{instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.decimals !== undefined){
+let data2 = data.decimals;
+const _errs5 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate31.errors = [{instancePath:instancePath+"/decimals",schemaPath:"#/properties/decimals/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.total_supply !== undefined){
+const _errs7 = errors;
+if(typeof data.total_supply !== "string"){
+validate31.errors = [{instancePath:instancePath+"/total_supply",schemaPath:"#/properties/total_supply/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.token_uri !== undefined){
+const _errs9 = errors;
+if(typeof data.token_uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/token_uri",schemaPath:"#/properties/token_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.image_uri !== undefined){
+const _errs11 = errors;
+if(typeof data.image_uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/image_uri",schemaPath:"#/properties/image_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.image_thumbnail_uri !== undefined){
+const _errs13 = errors;
+if(typeof data.image_thumbnail_uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/image_thumbnail_uri",schemaPath:"#/properties/image_thumbnail_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.image_canonical_uri !== undefined){
+const _errs15 = errors;
+if(typeof data.image_canonical_uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/image_canonical_uri",schemaPath:"#/properties/image_canonical_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tx_id !== undefined){
+const _errs17 = errors;
+if(typeof data.tx_id !== "string"){
+validate31.errors = [{instancePath:instancePath+"/tx_id",schemaPath:"#/properties/tx_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sender_address !== undefined){
+const _errs19 = errors;
+if(typeof data.sender_address !== "string"){
+validate31.errors = [{instancePath:instancePath+"/sender_address",schemaPath:"#/properties/sender_address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.asset_identifier !== undefined){
+const _errs21 = errors;
+if(typeof data.asset_identifier !== "string"){
+validate31.errors = [{instancePath:instancePath+"/asset_identifier",schemaPath:"#/properties/asset_identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+const _errs23 = errors;
+if(!(validate22(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":{"name":true,"symbol":true,"decimals":true,"total_supply":true,"token_uri":true,"image_uri":true,"image_thumbnail_uri":true,"image_canonical_uri":true,"tx_id":true,"sender_address":true,"asset_identifier":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getNftMetadata = validate33;
+const schema49 = {"type":"object","properties":{"token_uri":{"type":"string"},"metadata":{"$ref":"#/components/schemas/Metadata"}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate33.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.token_uri !== undefined){
+const _errs1 = errors;
+if(typeof data.token_uri !== "string"){
+validate33.errors = [{instancePath:instancePath+"/token_uri",schemaPath:"#/properties/token_uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+const _errs3 = errors;
+if(!(validate22(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+validate33.evaluated = {"props":{"token_uri":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
+
