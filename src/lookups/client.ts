@@ -17,7 +17,14 @@ import {
 } from "../input/options.js";
 import { operations, type ServiceName } from "../spec/services.js";
 import type {
+  ApiStatusResponse,
+  FtMetadataParams,
+  FtMetadataResponse,
+  FungibleTokensParams,
+  NftMetadataParams,
+  NftMetadataResponse,
   OperationId,
+  PaginatedFtBasicMetadata,
   PaginatedInscriptions,
   PaginatedRuneActivity,
   paths,
@@ -110,6 +117,28 @@ export interface LookupClient {
     options?: RequestOptions,
   ): Promise<PaginatedRuneActivity>;
   /**
+   * Metadata of one SIP-010 fungible token (`GET /metadata/v1/ft/{principal}`): name, symbol, decimals,
+   * supply, images, `asset_identifier` and the SIP-016 metadata. An answer about another contract is
+   * `invalid_response`.
+   */
+  getFtMetadata(params: FtMetadataParams, options?: RequestOptions): Promise<FtMetadataResponse>;
+  /** Metadata of one SIP-009 non-fungible token (`GET /metadata/v1/nft/{principal}/{token_id}`). */
+  getNftMetadata(params: NftMetadataParams, options?: RequestOptions): Promise<NftMetadataResponse>;
+  /**
+   * One page of the fungible tokens the service has indexed (`GET /metadata/v1/ft`), filtered by
+   * `name` (substring), `symbol` (whole) or `address` (principal prefix), all case-insensitive. A page
+   * with an item the filters exclude is `invalid_response`. Walk them all with `paginate`.
+   */
+  getFungibleTokens(
+    params?: FungibleTokensParams,
+    options?: RequestOptions,
+  ): Promise<PaginatedFtBasicMetadata>;
+  /**
+   * The Token Metadata API's version and its indexer's chain tip (`GET /metadata/v1/`): how far the
+   * deployment has read the Stacks chain (`chain_tip` is `null` before its first block).
+   */
+  getApiStatus(params?: Record<string, never>, options?: RequestOptions): Promise<ApiStatusResponse>;
+  /**
    * A summary of many tokens at once (`GET /metadata/v1/search`, the bulk form of `getSftMetadata`):
    * any number of ids (`PRINCIPAL` or `PRINCIPAL:TOKEN_NUMBER`), checked before anything is sent, asked
    * once each in requests of 50 (`concurrency` at a time) through the same pipeline as every lookup.
@@ -186,11 +215,11 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     // paginate's default page size: the deployment's maximum (features/paginate.ts reads it).
     return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
   };
-  return {
-    raw: client,
-    getSftMetadata: lookup("getSftMetadata"),
-    getSatoshiInscriptions: lookup("getSatoshiInscriptions"),
-    getTransactionActivity: lookup("getTransactionActivity"),
-    searchTokens: (params, callOptions) => searchTokens(settings, params, callOptions),
-  };
+  // Every operation of the table is a method of that name; searchTokens batches, so it has its own.
+  const lookups: Record<string, unknown> = { raw: client };
+  for (const operationId of Object.keys(operations) as OperationId[])
+    lookups[operationId] = lookup(operationId);
+  lookups.searchTokens = (params: SearchTokensParams, callOptions?: SearchTokensOptions) =>
+    searchTokens(settings, params, callOptions);
+  return lookups as unknown as LookupClient;
 }

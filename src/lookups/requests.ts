@@ -11,18 +11,32 @@ import type { OperationId } from "../spec/types.js";
 import { objectProblem, pageProblem, resultsProblem } from "./answer-checks.js";
 import type { AnswerCheck, LookupRequest } from "./lookup.js";
 import { searchCheck } from "./search-answer-check.js";
+import { fungibleListProblem, fungibleTokenProblem } from "./token-answer-checks.js";
 
-/** The field of each result of a paged lookup that must equal the id asked (answer-checks.ts). */
-const RESULT_IDS: Readonly<
-  Record<string, { param: string; what: string; of: (item: Record<string, unknown>) => unknown }>
-> = {
-  getSatoshiInscriptions: { param: "ordinal", what: "sat", of: (item) => item.sat_ordinal },
-  getTransactionActivity: {
-    param: "tx_id",
-    what: "transaction",
-    of: (item) => (item.location as { tx_id?: unknown } | undefined)?.tx_id,
-  },
+/**
+ * What each lookup's answer must repeat of its question (answer-checks.ts, token-answer-checks.ts), by
+ * operation; every answer is first a page (a paged lookup) or a JSON object (the others).
+ */
+const QUESTION_CHECKS: Partial<Record<OperationId, (request: LookupRequest) => AnswerCheck>> = {
+  getSatoshiInscriptions: (request) => (body) =>
+    resultsProblem(body, String(request.path.ordinal), (item) => item.sat_ordinal, "sat"),
+  getTransactionActivity: (request) => (body) =>
+    resultsProblem(
+      body,
+      String(request.path.tx_id),
+      (item) => (item.location as { tx_id?: unknown } | undefined)?.tx_id,
+      "transaction",
+    ),
+  getFungibleTokens: (request) => (body) => fungibleListProblem(body, request.query),
+  getFtMetadata: (request) => (body) => fungibleTokenProblem(body, String(request.path.principal)),
 };
+
+/** The check of a parameter of `operationId`; a parameter without one is a bug of this table, never sent. */
+function checkOf(operationId: OperationId, name: string) {
+  const check = CHECKS[name];
+  if (check === undefined) throw new Error(`hiro-lookup: ${operationId}'s parameter ${name} has no check`);
+  return check;
+}
 
 /**
  * The checked parameters of a call of `operationId`, in wire form; undefined query values dropped.
@@ -35,25 +49,25 @@ export function requestOf(
 ): LookupRequest {
   const operation = operations[operationId];
   const request: LookupRequest = { path: {}, query: {} };
-  for (const name of operation.pathParams) request.path[name] = String(CHECKS[name]?.(params?.[name]));
+  for (const name of operation.pathParams)
+    request.path[name] = String(checkOf(operationId, name)(params?.[name]));
   for (const name of operation.queryParams) {
-    const value = name === "limit" ? checkLimit(params?.[name], maxLimit) : CHECKS[name]?.(params?.[name]);
+    const value =
+      name === "limit" ? checkLimit(params?.[name], maxLimit) : checkOf(operationId, name)(params?.[name]);
     if (value !== undefined) request.query[name] = value;
   }
   return request;
 }
 
-/** The answer check of a lookup: a page is the page asked (service defaults filled in) about the id asked; anything else a JSON object. */
+/** The answer check of a lookup: the envelope (a page asked, service defaults filled in; or an object), then the question. */
 export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
-  if (operationId === "searchTokens") return searchCheck(request);
+  if (operationId === "searchTokens") return searchCheck(request); // an array of the tokens asked
   const operation = operations[operationId];
-  if (!operation.paged) return objectProblem;
+  const question = QUESTION_CHECKS[operationId]?.(request);
+  if (!operation.paged) return question ? (body) => objectProblem(body) ?? question(body) : objectProblem;
   const asked = {
     offset: Number(request.query.offset ?? 0),
     limit: Number(request.query.limit ?? limitRule.default),
   };
-  const ids = RESULT_IDS[operationId];
-  return (body) =>
-    pageProblem(body, asked) ??
-    (ids && resultsProblem(body, String(request.path[ids.param]), ids.of, ids.what));
+  return (body) => pageProblem(body, asked) ?? question?.(body);
 }

@@ -8,12 +8,12 @@
 import { HiroTimeoutError, HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { contractRule } from "../generated/parameters.js";
+import { keyOf } from "../input/contract-ids.js";
 import { callOptionsOf } from "../input/options.js";
-import { checkLocale } from "../input/validate-input.js";
 import type { SearchResultItem } from "../spec/types.js";
 import { totalTimeout } from "../transport/attempts.js";
-import { type AskedToken, checkContractIds } from "./contract-ids.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import { requestOf } from "./requests.js";
 import { itemKey, searchAnswerProblem } from "./search-answer-check.js";
 
 /** Parameters of {@link LookupClient.searchTokens}. */
@@ -67,16 +67,18 @@ export async function searchTokens(
   params: SearchTokensParams,
   options: SearchTokensOptions = {},
 ): Promise<SearchTokensResult> {
-  // Everything is checked before the first request: ids, locale, concurrency and the call's options.
-  const tokens = checkContractIds(params?.contract);
-  const locale = checkLocale(params?.locale);
+  // Everything is checked before the first request: ids and locale (by the operation table, as every
+  // lookup's parameters), concurrency and the call's options.
+  const { query: checked } = requestOf(OPERATION, params as unknown as Record<string, unknown>);
+  const keys = checked.contract as readonly string[]; // distinct and canonical, in the order first asked
+  const { locale } = checked;
   const concurrency = checkConcurrency(options.concurrency);
   const requestOptions: RequestOptions = { ...options };
   delete (requestOptions as SearchTokensOptions).concurrency;
   const total = callOptionsOf(settings, requestOptions).totalTimeoutMs;
   if (options.signal?.aborted) throw options.signal.reason;
-  const chunks: AskedToken[][] = [];
-  for (let i = 0; i < tokens.length; i += CHUNK_SIZE) chunks.push(tokens.slice(i, i + CHUNK_SIZE));
+  const chunks: (readonly string[])[] = [];
+  for (let i = 0; i < keys.length; i += CHUNK_SIZE) chunks.push(keys.slice(i, i + CHUNK_SIZE));
 
   // One deadline and one signal for the whole call: the caller's, the deadline's, or a failed chunk's.
   const deadlineAt = settings.now() + total;
@@ -85,11 +87,11 @@ export async function searchTokens(
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const found = new Map<string, SearchResultItem>();
 
-  const ask = async (chunk: AskedToken[]): Promise<void> => {
+  const ask = async (chunk: readonly string[]): Promise<void> => {
     const left = deadlineAt - settings.now();
     if (left <= 0) throw totalTimeout(OPERATION, total);
-    const asked = new Set(chunk.map((token) => token.key));
-    const query = { contract: [...asked], ...(locale === undefined ? {} : { locale }) };
+    const asked = new Set(chunk);
+    const query = { contract: chunk, ...(locale === undefined ? {} : { locale }) };
     try {
       const items = await runLookup<SearchResultItem[]>(
         settings,
@@ -131,13 +133,11 @@ export async function searchTokens(
   }
   if (signal.aborted) throw signal.reason;
   const results: SearchResultItem[] = [];
-  const notFound = new Set<string>();
-  for (const token of tokens) {
-    const item = found.get(token.key);
+  for (const key of keys) {
+    const item = found.get(key);
     if (item) results.push(item);
-    else for (const written of token.written) notFound.add(written);
   }
   // As the caller wrote them, in the order asked: the checked input, filtered (each spelling once).
-  const missing = [...new Set(params.contract)].filter((id) => notFound.has(id));
+  const missing = [...new Set(params.contract)].filter((id) => !found.has(keyOf(id)));
   return { results, missing };
 }

@@ -29,6 +29,18 @@ export type ActivityLocation = Schemas["ActivityLocation"];
  */
 export type SearchResultItem = Schemas["SearchResultItem"];
 export type PaginatedInscriptions = Schemas["PaginatedInscriptions"];
+/** Metadata of one SIP-010 fungible token (`getFtMetadata`); optional fields omitted when unknown. */
+export type FtMetadataResponse = Schemas["FtMetadataResponse"];
+/** One fungible token as `getFungibleTokens` lists it: a summary, without `metadata`. */
+export type FtBasicMetadata = Schemas["FtBasicMetadata"];
+/** A page of `getFungibleTokens`. */
+export type PaginatedFtBasicMetadata = Schemas["PaginatedFtBasicMetadata"];
+/** Metadata of one SIP-009 non-fungible token (`getNftMetadata`): `{ token_uri, metadata }`, each optional. */
+export type NftMetadataResponse = Schemas["NftMetadataResponse"];
+/** The Token Metadata API's version and its indexer's chain tip (`getApiStatus`). */
+export type ApiStatusResponse = Schemas["ApiStatusResponse"];
+/** A Stacks block the metadata indexer has processed. */
+export type ChainTip = Schemas["ChainTip"];
 export type PaginatedRuneActivity = Schemas["PaginatedRuneActivity"];
 
 /** A page of a paginated lookup: `{ limit, offset, total, results }`, as the service sends it. */
@@ -66,6 +78,18 @@ export type SatoshiInscriptionsParams = Omit<PathOf<"getSatoshiInscriptions">, "
   /** Ordinal number of the sat, 0..2099999997689999: safe integer, bigint or decimal string. */
   ordinal: BigIntegerInput;
 } & QueryOf<"getSatoshiInscriptions">;
+
+/** Parameters of {@link LookupClient.getFtMetadata}. */
+export type FtMetadataParams = PathOf<"getFtMetadata"> & QueryOf<"getFtMetadata">;
+
+/** Parameters of {@link LookupClient.getNftMetadata}. */
+export type NftMetadataParams = Omit<PathOf<"getNftMetadata">, "token_id"> & {
+  /** Token id, a SIP-009 uint: safe integer, bigint or decimal string (at most 2^53-1: see `getSftMetadata`). */
+  token_id: BigIntegerInput;
+} & QueryOf<"getNftMetadata">;
+
+/** Parameters of {@link LookupClient.getFungibleTokens}: filters, ordering and the page, all optional. */
+export type FungibleTokensParams = QueryOf<"getFungibleTokens">;
 
 /** Parameters of {@link LookupClient.getTransactionActivity}. */
 export type TransactionActivityParams = PathOf<"getTransactionActivity"> & QueryOf<"getTransactionActivity">;

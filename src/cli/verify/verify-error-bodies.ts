@@ -2,8 +2,9 @@
  * The documented `400` bodies, for `hiro-lookup verify`. The generated validators cover 200 bodies only,
  * and the CLI ships without Ajv, so the two error schemas are kept here as data, with a checker for the
  * few keywords they use (`type`, `required`, `properties`, `const`). test/unit/verify-error-bodies.test.ts
- * fails when openapi.yaml's schemas (annotations aside) or its 400 mapping drift from these.
+ * fails when openapi.yaml's schemas (annotations aside) drift from these.
  */
+import { operationAnswers } from "../../generated/operations.js";
 import type { OperationId } from "../../index.js";
 
 /** The subset of JSON Schema the error bodies use. */
@@ -36,13 +37,12 @@ export const ERROR_BODY_SCHEMAS = {
 /** A documented error schema's name. */
 export type ErrorBodyName = keyof typeof ERROR_BODY_SCHEMAS;
 
-/** The schema of each operation's `400` body in openapi.yaml. */
-export const BAD_REQUEST_BODY: Readonly<Record<OperationId, ErrorBodyName>> = {
-  getSftMetadata: "ValidationError",
-  getSatoshiInscriptions: "InvalidSatoshiOrdinalError",
-  getTransactionActivity: "ValidationError",
-  searchTokens: "ValidationError",
-};
+/** The schema of each operation's `400` body in openapi.yaml (from the generated table; none for getApiStatus). */
+export const BAD_REQUEST_BODY = Object.fromEntries(
+  Object.entries(operationAnswers).flatMap(([operationId, answers]) =>
+    answers.invalidRequestSchemas.map((schema) => [operationId, schema as ErrorBodyName]),
+  ),
+) as Readonly<Partial<Record<OperationId, ErrorBodyName>>>;
 
 function typeProblem(schema: BodySchema, value: unknown): string | undefined {
   switch (schema.type) {

@@ -83,9 +83,10 @@ export function judgeEmptyPage(answer: Exchange, operationId: OperationId, offse
 /** A documented bad request: 400 with the operation's documented body, naming the parameter if it can. */
 export function judgeBadRequest(answer: Exchange, operationId: OperationId, parameter: string): Outcome {
   if (answer.status !== 400) return fail(describe(answer));
-  const problems = bodyProblems(ERROR_BODY_SCHEMAS[BAD_REQUEST_BODY[operationId]], answer.body);
+  const schema = BAD_REQUEST_BODY[operationId] ?? "ValidationError";
+  const problems = bodyProblems(ERROR_BODY_SCHEMAS[schema], answer.body);
   if (problems.length > 0) return fail(`400, ${printable(listed(problems), 140)}`);
-  if (BAD_REQUEST_BODY[operationId] !== "ValidationError") return pass(describe(answer, 60));
+  if (schema !== "ValidationError") return pass(describe(answer, 60));
   // Fastify reports the first failing rule as "<location>/<parameter> <problem>".
   const message = (answer.body as { message: string }).message;
   return message.startsWith(`${parameter} `)

@@ -8,20 +8,12 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
 import { contractRule, principalRule } from "../generated/parameters.js";
-import { checkTokenId } from "../input/validate-input.js";
+import { checkTokenId } from "./validate-input.js";
 
 const ID = new RegExp(contractRule.items.pattern);
 const PRINCIPAL = new RegExp(principalRule.pattern);
 const FORM =
   'must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER" (a contract principal, then an optional ":" and decimal digits)';
-
-/** One token asked, as sent: its principal, its token number, and its wire form. */
-export interface AskedToken {
-  /** `PRINCIPAL:N`, canonical: what is sent and how an answer's item is matched. */
-  key: string;
-  /** The distinct ways the caller wrote it, in the order first seen: what `missing` reports. */
-  written: string[];
-}
 
 /** What is wrong with a string that is not a token id, for the message. */
 function problemOf(value: string): string {
@@ -49,10 +41,21 @@ function tokenNumberOf(parameter: string, value: string, digits: string | undefi
 }
 
 /**
- * The distinct tokens of `contract`, in the order first asked. Throws a HiroValidationError naming the
- * entry (`contract[17]`) on the first bad one: nothing is sent.
+ * The canonical `PRINCIPAL:N` of an id that matches the spec's pattern (`P`, `P:1` and `P:01` are all
+ * `P:1`); throws, naming `parameter`, when its token number is one the service cannot address.
  */
-export function checkContractIds(contract: unknown): AskedToken[] {
+export function keyOf(value: string, parameter = "contract"): string {
+  const colon = value.indexOf(":");
+  const principal = colon < 0 ? value : value.slice(0, colon);
+  return `${principal}:${tokenNumberOf(parameter, value, colon < 0 ? undefined : value.slice(colon + 1))}`;
+}
+
+/**
+ * The distinct tokens of `contract` in the order first asked, each canonical (`PRINCIPAL:N`: what is
+ * sent, and how an answer's item is matched). Throws a HiroValidationError naming the entry
+ * (`contract[17]`) on the first bad one: nothing is sent.
+ */
+export function checkContractIds(contract: unknown): string[] {
   if (!Array.isArray(contract)) {
     const got = contract === null ? "null" : typeof contract;
     throw new HiroValidationError(
@@ -60,7 +63,7 @@ export function checkContractIds(contract: unknown): AskedToken[] {
       `must be an array of token ids ("PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER"); got ${got}`,
     );
   }
-  const tokens = new Map<string, AskedToken>();
+  const keys = new Set<string>();
   contract.forEach((value: unknown, index) => {
     const parameter = `contract[${index}]`;
     if (typeof value !== "string") {
@@ -71,12 +74,7 @@ export function checkContractIds(contract: unknown): AskedToken[] {
     }
     if (!ID.test(value))
       throw new HiroValidationError(parameter, `${problemOf(value)}; got ${quoted(value)}`);
-    const colon = value.indexOf(":");
-    const principal = colon < 0 ? value : value.slice(0, colon);
-    const key = `${principal}:${tokenNumberOf(parameter, value, colon < 0 ? undefined : value.slice(colon + 1))}`;
-    const token = tokens.get(key);
-    if (token === undefined) tokens.set(key, { key, written: [value] });
-    else if (!token.written.includes(value)) token.written.push(value);
+    keys.add(keyOf(value, parameter));
   });
-  return [...tokens.values()];
+  return [...keys];
 }
