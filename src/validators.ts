@@ -19,4 +19,10 @@ export const responseValidators = Object.fromEntries(
   Object.entries(generated).map(([id, validate]) => [id, wrap(validate)]),
 ) as ResponseValidators;
 
+/**
+ * What each operation answers, by operationId: the schema names of its 200 body and of its 400 bodies, and
+ * the error kinds its documented error bodies mean (tools such as `hiro-lookup verify` read it).
+ */
+export { operationAnswers } from "./generated/operations.js";
+
 export type { ResponseValidator, ResponseValidators };

@@ -1,44 +1,34 @@
 /**
  * Whether a 200 body is one the lookup accepts, so etagCache keeps only those: valid JSON that passes
- * the lookup's own answer check (lookups/requests.ts), with the request read back from the URL (path
- * parameters by the operation's template, the query as sent). Raw calls get the same check.
+ * the lookup's own answer check (lookups/requests.ts). The operation and its parameters travel with the
+ * request (openapi-fetch hands middleware the `schemaPath` and `params` it was called with): raw calls
+ * get the same check as the lookups, and no URL is parsed back.
  */
 import { answerCheck } from "../lookups/requests.js";
-import { operationOf, operations, SERVICES, serviceOf } from "../spec/services.js";
+import { operationAt } from "../spec/services.js";
 
-/** The path and query parameters of `url` for the operation whose template is `template`. */
-function paramsOf(url: URL, template: string) {
-  const names = template.split("/");
-  const segments = url.pathname.split("/").slice(-names.length);
-  const path: Record<string, string> = {};
-  names.forEach((name, i) => {
-    const match = /^\{(\w+)\}$/.exec(name);
-    if (match?.[1]) path[match[1]] = decodeURIComponent(segments[i] ?? "");
-  });
-  // A repeated key (a search's `contract`) keeps all its values.
-  const query: Record<string, string | string[]> = {};
-  for (const name of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(name);
-    query[name] = values.length > 1 ? values : (values[0] as string);
-  }
-  return { path, query };
+/** The parameters openapi-fetch hands middleware: as the call gave them (a lookup's are in wire form). */
+interface CallParams {
+  path?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
 }
 
-/** Whether `body`, answered for `href`, is JSON the lookup of its operation would accept. */
-export function acceptedBody(href: string, body: string): boolean {
+/** Whether `body`, answered for a call of `schemaPath` with `params`, is JSON its lookup would accept. */
+export function acceptedBody(schemaPath: string, params: CallParams, body: string): boolean {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     return false;
   }
-  const url = new URL(href);
-  const service = serviceOf(url.pathname);
-  if (service === undefined) return true;
-  const operationId = operationOf(url.pathname) ?? SERVICES[service].operationId;
+  const operationId = operationAt(schemaPath);
+  if (operationId === undefined) return true;
+  const request = {
+    path: Object.fromEntries(Object.entries(params.path ?? {}).map(([name, value]) => [name, String(value)])),
+    query: (params.query ?? {}) as Record<string, string | number | readonly string[]>,
+  };
   try {
-    const check = answerCheck(operationId, paramsOf(url, operations[operationId].path));
-    return check?.(parsed) === undefined;
+    return answerCheck(operationId, request)?.(parsed) === undefined;
   } catch {
     return false;
   }

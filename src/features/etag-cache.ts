@@ -134,7 +134,7 @@ export function etagCache(store: EtagStore = createMemoryEtagStore()): Middlewar
       }
       return undefined;
     },
-    async onResponse({ request, response }) {
+    async onResponse({ request, response, schemaPath, params }) {
       const kept = sentWith.get(request);
       sentWith.delete(request);
       if (response.status === 304 && kept) {
@@ -148,7 +148,7 @@ export function etagCache(store: EtagStore = createMemoryEtagStore()): Middlewar
       if (response.status !== 200 || !etag || (!kept && !cacheable(request))) return undefined;
       if (Number(response.headers.get("content-length") ?? 0) > maxEntryBytes) return undefined;
       const body = await response.text();
-      if (body.length <= maxEntryBytes && acceptedBody(request.url, body)) {
+      if (body.length <= maxEntryBytes && acceptedBody(schemaPath, params, body)) {
         const entry = { etag, body, contentType: response.headers.get("content-type") };
         await raced(store.set(request.url, entry), request.signal);
       }

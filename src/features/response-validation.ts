@@ -6,7 +6,7 @@
 import type { Middleware } from "openapi-fetch";
 import { invalidResponseError } from "../errors/classify-response.js";
 import { type HiroApiError, HiroValidationError } from "../errors/errors.js";
-import { operationOf, operations } from "../spec/services.js";
+import { operationAt, operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 
 /** Returns the problems of a body (empty when it fits the schema). */
@@ -46,8 +46,8 @@ export function validateResponses(
     throw new HiroValidationError("onInvalid", `must be "throw" or a function; got ${String(onInvalid)}`);
   }
   return {
-    async onResponse({ request, response }) {
-      const operationId = operationOf(new URL(request.url).pathname);
+    async onResponse({ request, response, schemaPath }) {
+      const operationId = operationAt(schemaPath);
       if (response.status !== 200 || operationId === undefined) return undefined;
       const text = await response.clone().text();
       let body: unknown;

@@ -174,7 +174,7 @@ export async function runLookup<T>(
           parseAs: "text",
           signal,
           ...(call.headers ? { headers: call.headers } : {}),
-          fetch: (sent: Request) => settings.send(sent, { limits: call, deadline }),
+          fetch: (sent: Request) => settings.send(sent, { operationId, limits: call, deadline }),
         }),
         signal,
       ));

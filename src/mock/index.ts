@@ -2,6 +2,8 @@
  * The mock's rules: what the services answer to any request, from the named examples of openapi.yaml.
  * Pure (no Node API): Prism's front (`hiro-lookup mock`, `--mock`, `npm start`) and the test kit use it.
  */
+
+// The spec's one path matcher, shared with the routing and the cache.
+export { type MatchedOperation as MockRoute, matchOperation as routeOf } from "../spec/services.js";
 export { type AnswerFor, answerFor, createAnswerFor, type MockOperationId } from "./answer-for.js";
-export { type MockRoute, routeOf } from "./route.js";
 export type { MockAnswer, MockExample, MockExampleTable, MockRequest } from "./types.js";

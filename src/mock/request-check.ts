@@ -10,6 +10,7 @@ import type { MockAnswer, MockExample, MockRequest, NormalRequest } from "./type
 
 type Rule = {
   type?: string;
+  enum?: readonly string[];
   pattern?: string;
   minimum?: number;
   maximum?: number;
@@ -33,6 +34,13 @@ function problemOf(value: string, rule: Rule): string | undefined {
     if (rule.maximum !== undefined && number > BigInt(rule.maximum)) return `must be <= ${rule.maximum}`;
     if (rule.exclusiveMaximum !== undefined && number >= BigInt(rule.exclusiveMaximum))
       return `must be < ${rule.exclusiveMaximum}`;
+  }
+  // Ajv coerces only "true" and "false" to a boolean.
+  if (rule.type === "boolean" && value !== "true" && value !== "false") return "must be boolean";
+  // Upstream's enums are TypeBox's `anyOf` of one-value enums: Ajv reports each branch, then the anyOf.
+  if (rule.enum !== undefined && !rule.enum.includes(value)) {
+    const branch = "must be equal to one of the allowed values";
+    return [...rule.enum.map(() => branch), "must match a schema in anyOf"].join(", <where> ");
   }
   if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value))
     return `must match pattern "${rule.pattern}"`;
@@ -74,7 +82,8 @@ export function checkRequest(
     const value = request.path[name] ?? "";
     const rule = RULES[name] ?? {};
     const problem = problemOf(value, rule);
-    if (problem) return refusal(`params/${name} ${problem}`, examples);
+    if (problem)
+      return refusal(`params/${name} ${problem.replaceAll("<where>", `params/${name}`)}`, examples);
     normal.path[name] = canonical(value, rule);
   }
   for (const name of operation.queryParams) {
@@ -85,7 +94,8 @@ export function checkRequest(
       continue;
     }
     const problem = problemOf(sent, rule);
-    if (problem) return refusal(`querystring/${name} ${problem}`, examples);
+    const where = `querystring/${name}`;
+    if (problem) return refusal(`${where} ${problem.replaceAll("<where>", where)}`, examples);
     normal.query[name] = canonical(sent, rule);
   }
   return normal;

@@ -134,7 +134,7 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
     let body: T | undefined;
     let failure: unknown;
     try {
-      const pending = settings.pacer?.wait(call.url, signal, deadline?.at);
+      const pending = settings.pacer?.wait(call.url, signal, deadline?.at, call.operationId);
       if (pending instanceof Promise) {
         // Only the call's deadline bounds a wait in the pacer; the attempt's timer starts after it.
         if (deadline) arm(deadline.at - settings.now(), true);

@@ -8,7 +8,8 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { operationOf, SERVICES, type ServiceName, serviceOf } from "../spec/services.js";
+import { matchOperation, operations, type ServiceName, serviceOf } from "../spec/services.js";
+import type { OperationId } from "../spec/types.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
@@ -26,8 +27,9 @@ export interface PipelineSettings extends LoopSettings, AttemptLimits {
   routes: Routes;
 }
 
-/** What a lookup passes for its own call: its limits and deadline (raw calls have neither). */
+/** What a lookup passes for its own call: its operation, limits and deadline (raw calls have none). */
 export interface CallLimits {
+  operationId: OperationId;
   limits: AttemptLimits;
   deadline: { at: number; totalMs: number };
 }
@@ -40,19 +42,36 @@ export interface CallLimits {
  * types are checked before serialising, `rawPathValues` in routes.ts): `verify` asks the service about
  * values the lookups refuse, to see its own 400.
  */
-function checkDestination(url: URL, service: ServiceName, base: string): void {
+function checkDestination(url: URL, service: ServiceName, base: string): OperationId | undefined {
   const prefix = `${base}/${service}/v1/`;
   if (!url.href.startsWith(prefix)) {
-    if (url.origin !== new URL(base).origin) return;
+    if (url.origin !== new URL(base).origin) return undefined;
     throw new HiroValidationError(
       "path",
       `must start with ${printable(prefix, 120)} (the service's prefix right after its base URL); got ${printable(url.href, 160)}`,
     );
   }
-  const path = url.pathname.slice(new URL(base).pathname.replace(/\/$/, "").length);
-  if (operationOf(path, true) === undefined) {
+  const operation = matchOperation(url.pathname, new URL(base).pathname);
+  if (operation === undefined) {
+    const path = url.pathname.slice(new URL(base).pathname.replace(/\/$/, "").length);
     throw new HiroValidationError("path", `is not a path of the Hiro lookups; got ${printable(path, 80)}`);
   }
+  return operation.operationId;
+}
+
+/**
+ * The operation of a raw request a middleware moved to another origin (let through, without the key): by
+ * its path from the service's segment on, else the service's first operation (a name for messages only).
+ */
+function movedOperation(url: URL, service: ServiceName): OperationId {
+  const from = url.pathname.indexOf(`/${service}/v1/`);
+  const matched = matchOperation(url.pathname.slice(from))?.operationId;
+  return (
+    matched ??
+    ((Object.keys(operations) as OperationId[]).find(
+      (id) => operations[id].service === service,
+    ) as OperationId)
+  );
 }
 
 /** The pipeline's fetch: `send(request)` for raw calls, `send(request, call)` for a lookup's call. */
@@ -69,7 +88,9 @@ export function pipelineFetch(settings: PipelineSettings) {
       );
     }
     const route = routeOf(settings.routes, service);
-    checkDestination(url, service, route.base);
+    // A lookup names its operation; a raw call's is its path's (checked here: nothing else is sent).
+    const destination = checkDestination(url, service, route.base);
+    const operationId = callLimits?.operationId ?? destination ?? movedOperation(url, service);
     const key = url.href.startsWith(`${route.base}/`) ? route.apiKey : undefined;
     const init: RequestInit = { redirect: "manual" };
     if (key !== undefined) {
@@ -79,7 +100,7 @@ export function pipelineFetch(settings: PipelineSettings) {
     }
     let bytes: Uint8Array<ArrayBuffer> | ArrayBuffer | undefined;
     const { answer } = await runAttempts(settings, {
-      operationId: operationOf(url.pathname) ?? SERVICES[service].operationId,
+      operationId,
       url,
       limits: callLimits?.limits ?? settings,
       signal: request.signal,

@@ -3,6 +3,8 @@
  * `onRetry` is told. Types only; the defaults live in `input/options.ts`.
  */
 
+import type { OperationId } from "../spec/types.js";
+
 /** What {@link LookupClientOptions.onRetry} is told before each retry. */
 export interface RetryEvent {
   /** The request being retried (without the API key). */
@@ -28,9 +30,15 @@ export interface Pacer {
   /**
    * Gives the settle function when a request to `url` may go (at once, or as a promise); rejects with the
    * signal's reason when it aborts, or with `rate_limited` when the service's pause is too long to wait
-   * or ends after `deadline` (ms on the client's `now()` clock; none for raw calls).
+   * or ends after `deadline` (ms on the client's `now()` clock; none for raw calls). `operationId` names
+   * the request's operation in that error.
    */
-  wait(url: URL, signal: AbortSignal, deadline?: number): PacerSettle | Promise<PacerSettle>;
+  wait(
+    url: URL,
+    signal: AbortSignal,
+    deadline?: number,
+    operationId?: OperationId,
+  ): PacerSettle | Promise<PacerSettle>;
 }
 
 /** Limits that a call may override. */

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mockExamples } from "../../src/generated/mock-examples.js";
+import { parameterRules } from "../../src/generated/parameters.js";
 import { collect, createLookupClient, paginate } from "../../src/index.js";
 import { answerFor, type MockAnswer, type MockOperationId, routeOf } from "../../src/mock/index.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
@@ -142,10 +143,11 @@ describe("the client's answer checks pass against the mock's rules", () => {
       for (const example of examples) {
         // The bulk search answers `{ results, missing }`, not the example: mock-search.test.ts checks it.
         if (!("request" in example) || example.status !== 200 || operationId === "searchTokens") continue;
-        const query = Object.entries(example.request.query).map(([k, v]) => [
-          k,
-          k === "locale" ? v : Number(v),
-        ]);
+        // Each query value back in the type the client takes, by its rule.
+        const query = Object.entries(example.request.query).map(([k, v]) => {
+          const type = (parameterRules as Record<string, { type: string }>)[k]?.type;
+          return [k, type === "integer" ? Number(v) : type === "boolean" ? String(v) === "true" : v];
+        });
         const params = { ...example.request.path, ...Object.fromEntries(query) };
         const lookup = client[operationId as MockOperationId] as (p: typeof params) => Promise<unknown>;
         await expect(lookup(params), `${operationId} ${example.name}`).resolves.toEqual(example.value);

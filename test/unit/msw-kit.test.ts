@@ -4,6 +4,7 @@
  */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "../../src/generated/operations.js";
 import { collect, createLookupClient, HiroApiError, paginate } from "../../src/index.js";
 import { createHandlers } from "../../src/msw/index.js";
 
@@ -70,8 +71,9 @@ describe("createHandlers: the mock's answers", () => {
           })
         ).total,
       ).toBe(1);
-      // metadata (hosted: getSftMetadata and searchTokens) + ordinals
-      expect(createHandlers({ baseUrl: { ordinals: "http://ord.test" } })).toHaveLength(3);
+      // metadata (hosted: every Token Metadata operation) + ordinals; none for runes
+      const served = Object.values(operations).filter((o) => o.service !== "runes");
+      expect(createHandlers({ baseUrl: { ordinals: "http://ord.test" } })).toHaveLength(served.length);
     } finally {
       split.close();
       server.listen({ onUnhandledRequest: "error" });

@@ -27,7 +27,7 @@ function ask(pacer: Pacer, deadline?: number): Pending {
   const signal = new AbortController().signal;
   let waited: ReturnType<Pacer["wait"]>;
   try {
-    waited = pacer.wait(URL_A, signal, deadline);
+    waited = pacer.wait(URL_A, signal, deadline, "getSftMetadata");
   } catch (error) {
     pending.error = error;
     return pending;

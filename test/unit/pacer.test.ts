@@ -29,7 +29,7 @@ function ask(
   deadline?: number,
 ): Pending {
   const pending: Pending = {};
-  Promise.resolve(pacer.wait(urlAt(origin), signal, deadline)).then(
+  Promise.resolve(pacer.wait(urlAt(origin), signal, deadline, "getSftMetadata")).then(
     (settle) => {
       pending.settle = settle;
     },

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createLookupClient, HiroApiError, validateResponses } from "../../src/index.js";
-import { operationOf } from "../../src/spec/services.js";
+import { matchOperation, operationAt } from "../../src/spec/services.js";
 import { responseValidators } from "../../src/validators.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 
@@ -17,12 +17,36 @@ const ITEM = {
 };
 
 describe("the operation of a request, by its path", () => {
-  it("names each operation of the spec, under any base path", () => {
-    expect(operationOf("/metadata/v1/search")).toBe("searchTokens");
-    expect(operationOf(`/proxy/metadata/v1/sft/${PRINCIPAL}/35`)).toBe("getSftMetadata");
-    expect(operationOf("/ordinals/v1/sats/1/inscriptions")).toBe("getSatoshiInscriptions");
-    expect(operationOf(`/runes/v1/transactions/${"a".repeat(64)}/activity`)).toBe("getTransactionActivity");
-    expect(operationOf("/metadata/v1/nft/x/1")).toBeUndefined();
+  it("names each operation of the spec after its base path, with its path parameters; no other path", () => {
+    const tx = "a".repeat(64);
+    expect(matchOperation("/metadata/v1/search")).toEqual({ operationId: "searchTokens", path: {} });
+    expect(matchOperation(`/proxy/metadata/v1/sft/${PRINCIPAL}/35`, "/proxy/")).toEqual({
+      operationId: "getSftMetadata",
+      path: { principal: PRINCIPAL, token_id: "35" },
+    });
+    expect(matchOperation("/ordinals/v1/sats/1/inscriptions")?.operationId).toBe("getSatoshiInscriptions");
+    expect(matchOperation(`/runes/v1/transactions/${tx}/activity`)?.operationId).toBe(
+      "getTransactionActivity",
+    );
+    expect(matchOperation("/metadata/v1/")?.operationId).toBe("getApiStatus");
+    expect(matchOperation("/metadata/v1/ft")?.operationId).toBe("getFungibleTokens");
+    expect(matchOperation(`/metadata/v1/ft/${PRINCIPAL}`)).toEqual({
+      operationId: "getFtMetadata",
+      path: { principal: PRINCIPAL },
+    });
+    expect(matchOperation(`/metadata/v1/nft/${PRINCIPAL}/7`)?.operationId).toBe("getNftMetadata");
+    // exact: a longer or shorter path, or one under another base, is none of them
+    expect(matchOperation("/metadata/v1/nft/x")).toBeUndefined();
+    expect(matchOperation(`/proxy/metadata/v1/ft/${PRINCIPAL}`)).toBeUndefined();
+    expect(matchOperation("/metadata/v1/ft/a/b")).toBeUndefined();
+    // a broken %-escape is kept as sent, for the rules to refuse
+    expect(matchOperation("/metadata/v1/sft/%ZZ/1")?.path.principal).toBe("%ZZ");
+  });
+
+  it("names the operation of an openapi-fetch schemaPath", () => {
+    expect(operationAt("/metadata/v1/ft/{principal}")).toBe("getFtMetadata");
+    expect(operationAt("/metadata/v1/search")).toBe("searchTokens");
+    expect(operationAt("/metadata/v1/nope")).toBeUndefined();
   });
 
   it("a raw call that fails is named by its path: searchTokens and getSftMetadata apart", async () => {

@@ -4,8 +4,8 @@
  * few keywords they use (`type`, `required`, `properties`, `const`). test/unit/verify-error-bodies.test.ts
  * fails when openapi.yaml's schemas (annotations aside) drift from these.
  */
-import { operationAnswers } from "../../generated/operations.js";
 import type { OperationId } from "../../index.js";
+import { operationAnswers } from "../../validators.js";
 
 /** The subset of JSON Schema the error bodies use. */
 export interface BodySchema {

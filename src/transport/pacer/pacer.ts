@@ -5,6 +5,7 @@
  * each attempt, outside the attempt's timer but inside the call's signal.
  */
 import type { HiroError } from "../../errors/errors.js";
+import type { OperationId } from "../../spec/types.js";
 import type { Pacer, PacerSettle } from "../pipeline.js";
 import { MAX_RETRY_AFTER_MS } from "../retry.js";
 import { type Decision, gatePolicy } from "./pacer-policy.js";
@@ -29,6 +30,8 @@ export interface PacerOptions {
 
 interface Waiter {
   url: URL;
+  /** The request's operation, for a `rate_limited` refusal. */
+  operationId: OperationId | undefined;
   signal: AbortSignal;
   /** When the call must end (the client's clock), if it has a deadline. */
   deadline: number | undefined;
@@ -64,16 +67,16 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     /** Headers of the last answer, for a `rate_limited` error. */
     let headers = new Headers();
 
-    const tooLong = (url: URL, decision: Decision, deadline?: number): HiroError => {
+    const tooLong = (
+      url: URL,
+      decision: Decision,
+      deadline: number | undefined,
+      operationId: OperationId | undefined,
+    ): HiroError => {
       const at = now();
       const waitMs = (decision.go ? 0 : (decision.at ?? 0)) - at;
-      return tooLongError(
-        url,
-        waitMs,
-        maxPauseMs,
-        headers,
-        deadline === undefined ? undefined : deadline - at,
-      );
+      const left = deadline === undefined ? undefined : deadline - at;
+      return tooLongError(url, waitMs, maxPauseMs, headers, left, operationId);
     };
 
     /** Every waiter on `signal` rejects with its reason; the others go on. */
@@ -117,7 +120,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     const refuse = (waiters: Waiter[], decision: Decision, late: boolean) => {
       for (const waiter of waiters) {
         unwatch(waiter);
-        waiter.reject(tooLong(waiter.url, decision, late ? waiter.deadline : undefined));
+        waiter.reject(tooLong(waiter.url, decision, late ? waiter.deadline : undefined, waiter.operationId));
       }
     };
 
@@ -157,19 +160,19 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       }
     }
 
-    return (url, signal, deadline) => {
+    return (url, signal, deadline, operationId) => {
       if (signal.aborted) return Promise.reject(signal.reason);
       if (queue.length === 0) {
         // The fast path: nothing queued and the policy says go; no promise, no listener, no timer.
         const decision = policy.decide(now());
         if (decision.go) return letThrough();
-        if (decision.tooLong) return Promise.reject(tooLong(url, decision));
+        if (decision.tooLong) return Promise.reject(tooLong(url, decision, undefined, operationId));
         if (deadline !== undefined && decision.at !== undefined && decision.at > deadline) {
-          return Promise.reject(tooLong(url, decision, deadline));
+          return Promise.reject(tooLong(url, decision, deadline, operationId));
         }
       }
       return new Promise<PacerSettle>((resolve, reject) => {
-        const waiter: Waiter = { url, signal, deadline, resolve, reject };
+        const waiter: Waiter = { url, operationId, signal, deadline, resolve, reject };
         let watch = watched.get(signal);
         if (!watch) {
           watch = { waiters: new Set(), onAbort: () => aborted(signal) };
@@ -184,13 +187,13 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   }
 
   return {
-    wait(url, signal, deadline) {
+    wait(url, signal, deadline, operationId) {
       let wait = gates.get(url.origin);
       if (!wait) {
         wait = gate();
         gates.set(url.origin, wait);
       }
-      return wait(url, signal, deadline);
+      return wait(url, signal, deadline, operationId);
     },
   };
 }

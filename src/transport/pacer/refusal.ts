@@ -1,10 +1,10 @@
 /**
  * What the pacer refuses: a wait past its ceiling, or one that ends after the call's deadline, as a
- * `rate_limited` HiroApiError (a plain HiroError for a URL outside the known services).
+ * `rate_limited` HiroApiError of the request's operation (a plain HiroError when the caller named none).
  */
 import { HiroApiError, HiroError } from "../../errors/errors.js";
 import { printable } from "../../errors/safe-text.js";
-import { operationOf, SERVICES, serviceOf } from "../../spec/services.js";
+import type { OperationId } from "../../spec/types.js";
 
 /** The largest delay `setTimeout` keeps: Node fires a longer one after 1 ms (with a warning). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -19,15 +19,14 @@ export function tooLongError(
   maxPauseMs: number,
   headers: Headers,
   deadlineLeftMs?: number,
+  operationId?: OperationId,
 ): HiroError {
-  const service = serviceOf(url.pathname);
   const over =
     deadlineLeftMs === undefined
       ? `over the ${maxPauseMs / 1000} s the client waits`
       : `the pacer's wait outlasts the call's remaining time (${Math.max(0, Math.ceil(deadlineLeftMs))} ms)`;
   const message = `GET ${printable(url.href, 160)}: the rate limit of ${url.origin} lets requests through again in ${Math.ceil(waitMs / 1000)} s, ${over}; not sent (rate_limited)`;
-  if (service === undefined) return new HiroError(message);
-  const operationId = operationOf(url.pathname) ?? SERVICES[service].operationId;
+  if (operationId === undefined) return new HiroError(message);
   return new HiroApiError({
     kind: "rate_limited",
     status: 429,
