@@ -1,5 +1,6 @@
 /**
- * hiro-lookup: a typed client for three read-only lookups of Hiro's APIs, generated from openapi.yaml.
+ * hiro-lookup: a typed client for the read-only lookups of Hiro's APIs (the Token Metadata API, and the
+ * Ordinals and Runes APIs of a self-hosted bitcoin-indexer), generated from openapi.yaml.
  * @packageDocumentation
  */
 
@@ -49,7 +50,13 @@ export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from
 export type { ServiceName } from "./spec/services.js";
 export type {
   ActivityLocation,
+  ApiStatusResponse,
   BigIntegerInput,
+  ChainTip,
+  FtBasicMetadata,
+  FtMetadataParams,
+  FtMetadataResponse,
+  FungibleTokensParams,
   Inscription,
   InvalidSatoshiOrdinalErrorBody,
   LocaleNotFoundErrorBody,
@@ -57,8 +64,11 @@ export type {
   MetadataAttribute,
   MetadataFetchInProgressErrorBody,
   MetadataLocalization,
+  NftMetadataParams,
+  NftMetadataResponse,
   OperationId,
   Page,
+  PaginatedFtBasicMetadata,
   PaginatedInscriptions,
   PaginatedRuneActivity,
   paths,

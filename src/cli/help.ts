@@ -15,6 +15,9 @@ Page size: --limit (with --all, the page size) goes up to 60, the spec's maximum
 Examples:
   $ hiro-lookup --mock sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35
   $ HIRO_API_KEY=... hiro-lookup sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --locale es-MX
+  $ hiro-lookup ft SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex
+  $ hiro-lookup ft-list --symbol alex
+  $ hiro-lookup status
   # Ordinals and Runes: your bitcoin-indexer's two servers (api/ordinals and api/runes)
   $ hiro-lookup --ordinals-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5
   $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500

@@ -19,6 +19,13 @@ const FLAG_OF: Record<string, string> = {
   maxItems: "--max",
   deadlineMs: "--wait-timeout",
   concurrency: "--concurrency",
+  // ft-list's filters and order
+  name: "--name",
+  symbol: "--symbol",
+  address: "--address",
+  valid_metadata_only: "--valid-only",
+  order_by: "--order-by",
+  order: "--order",
 };
 
 /** `error` with its parameter renamed to the CLI flag when it is one of the client's option names. */

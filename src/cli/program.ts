@@ -1,6 +1,7 @@
 /**
  * The `hiro-lookup` command line, parsed with commander: the global options here, the commands in their
- * own modules (lookup-commands.ts, verify/verify-command.ts), each registered below. `runCli` takes its
+ * own modules (lookup-commands.ts, token-commands.ts, search-command.ts, verify/, mock-command.ts), each
+ * registered below. `runCli` takes its
  * arguments, environment and streams as parameters, so tests can run it in-process or as a process.
  */
 import { Command, CommanderError, Option } from "commander";
@@ -14,6 +15,7 @@ import { registerLookups } from "./lookup-commands.js";
 import { registerMock } from "./mock-command.js";
 import { maxLimitOptions } from "./page-maximum.js";
 import { registerSearch } from "./search-command.js";
+import { registerTokenLookups } from "./token-commands.js";
 import { registerVerify } from "./verify/verify-command.js";
 import { packageVersion } from "./version.js";
 
@@ -25,7 +27,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const line = (text: string) => io.stderr.write(`hiro-lookup: ${text}\n`);
   const program = new Command("hiro-lookup")
     .description(
-      "Look up SIP-013 token metadata, the inscriptions on a satoshi, or the rune activity of a transaction.",
+      "Look up Stacks token metadata (fungible, non-fungible, semi-fungible; one, a list or a search), the inscriptions on a satoshi, or the rune activity of a transaction.",
     )
     .option(
       "--base-url <url>",
@@ -69,6 +71,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     exitCode = code;
   });
   registerLookups(program, run, io);
+  registerTokenLookups(program, run, io);
   registerSearch(program, run, io, (code) => (exitCode = code));
   registerVerify(program, io);
   registerMock(program, io);

@@ -53,11 +53,27 @@ function named(status: number, body: unknown, examples: readonly MockExample[], 
   return { status, body, ...(match ? { example: match.name } : {}) };
 }
 
-/** The page at `offset`/`limit` of the id of `request`: its examples' results, in order, cut to the page. */
+/** The question a page answers: its query without `offset` and `limit` (a list's filters and order). */
+function filtersOf(query: Readonly<Record<string, string>>): Record<string, string> {
+  const { offset: _offset, limit: _limit, ...filters } = query;
+  return filters;
+}
+
+/**
+ * The page at `offset`/`limit` of the question of `request` (its path, and its filters for a list): the
+ * results of that question's examples, in order, cut to the page. A question no example answers has none.
+ */
 function page(request: NormalRequest, examples: readonly MockExample[]): MockAnswer {
   const offset = Number(request.query.offset);
   const limit = Number(request.query.limit);
-  const pages = examples.filter((e) => e.request && e.status === 200 && same(e.request.path, request.path));
+  const filters = filtersOf(request.query);
+  const pages = examples.filter(
+    (e) =>
+      e.request &&
+      e.status === 200 &&
+      same(e.request.path, request.path) &&
+      same(filtersOf(e.request.query), filters),
+  );
   const exact = pages.find((e) => e.request && same(e.request.query, request.query));
   if (exact) return { status: 200, body: structuredClone(exact.value), example: exact.name };
   const items: unknown[] = [];
