@@ -15,8 +15,8 @@ export interface Outcome {
   got: string;
 }
 
-const pass = (got: string): Outcome => ({ ok: true, got });
-const fail = (got: string): Outcome => ({ ok: false, got });
+export const pass = (got: string): Outcome => ({ ok: true, got });
+export const fail = (got: string): Outcome => ({ ok: false, got });
 
 /** The first few problems, on one line. */
 function listed(problems: readonly string[]): string {

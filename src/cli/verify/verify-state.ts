@@ -28,6 +28,8 @@ export class ServiceState {
   prismHeader = false;
   /** The largest `limit` the service accepts, once the "page maximum" check found it. */
   pageMaximum: number | undefined;
+  /** The metadata indexer's last processed block, once the status check read it (`null`: none yet). */
+  chainTip: { block_height: number; index_block_hash: string } | null | undefined;
   /** `mock`: the service is the embedded mock of `--mock`, the only way a check becomes "not checkable". */
   constructor(
     readonly service: ServiceName,

@@ -4,7 +4,7 @@
  * line that names the services that failed.
  */
 import type { ServiceName } from "../../index.js";
-import { wrap } from "../text.js";
+import { printable, wrap } from "../text.js";
 import type { ConformanceRow, VerifyReport } from "./verify.js";
 
 const COLUMNS = ["result", "check", "expected", "got"] as const satisfies readonly (keyof ConformanceRow)[];
@@ -49,11 +49,18 @@ export function serviceSummary(report: VerifyReport, service: ServiceName): stri
   ].join(", ");
   const why = note?.down ? `; down: ${note.down}` : "";
   const page = note?.pageMaximum === undefined ? "" : `; page maximum ${note.pageMaximum}`;
+  // How far the metadata indexer has read the chain: compare with a Stacks node's tip to see its lag.
+  const tip =
+    note?.chainTip === undefined
+      ? ""
+      : note.chainTip === null
+        ? "; indexer chain tip: none yet (no block processed)"
+        : `; indexer chain tip: block ${Math.trunc(Number(note.chainTip.block_height))} (${printable(String(note.chainTip.index_block_hash), 70)})`;
   const header =
     note?.prismHeader && !report.mocks.includes(service)
       ? "; it sends Prism's sl-violations header (a mock?), which never passes a check: use --mock for the embedded mock"
       : "";
-  return `${service}: ${counts}${page}${why}${header}`;
+  return `${service}: ${counts}${page}${tip}${why}${header}`;
 }
 
 /** The table for a terminal `width` characters wide, a summary per service, then the totals. */

@@ -9,6 +9,7 @@ import { ordinalsChecks, runesChecks } from "./verify-checks.js";
 import { metadataChecks } from "./verify-metadata-checks.js";
 import { searchChecks } from "./verify-search-checks.js";
 import { type Check, ServiceState } from "./verify-state.js";
+import { tokenChecks } from "./verify-token-checks.js";
 
 /** The result of one check. A mock-limited check on a mock is never a pass. */
 export type Verdict = "pass" | "FAIL" | "not checkable on a mock";
@@ -60,6 +61,8 @@ export interface ServiceNote {
   prismHeader: boolean;
   /** The largest `limit` a paged service accepts, when found. */
   pageMaximum?: number | undefined;
+  /** The metadata indexer's chain tip, when the status check read it (`null`: no block processed yet). */
+  chainTip?: { block_height: number; index_block_hash: string } | null | undefined;
 }
 
 /** The conformance table, the services that are the embedded mock (`--mock`), and notes per service. */
@@ -94,7 +97,11 @@ export async function verifyDeployment(
       service: "metadata",
       url: metadata.url,
       state,
-      checks: [...metadataChecks(client, metadata, state), ...searchChecks(client, metadata, state)],
+      checks: [
+        ...metadataChecks(client, metadata, state),
+        ...searchChecks(client, metadata, state),
+        ...tokenChecks(client, metadata, state),
+      ],
     });
   }
   if (ordinals) {
@@ -134,6 +141,7 @@ export async function verifyDeployment(
       down: state.down,
       prismHeader: state.prismHeader,
       pageMaximum: state.pageMaximum,
+      chainTip: state.chainTip,
     })),
   };
 }
