@@ -82,14 +82,14 @@ interface Progress {
  * across a page boundary) are dropped within a two-page window.
  */
 export function paginate<P extends { offset?: number; limit?: number }, T>(
-  method: PageMethod<P, T>,
+  method: PageMethod<P, T> | ((params?: P, options?: RequestOptions) => Promise<Page<T>>),
   params: Omit<P, "limit">,
   options: PaginateOptions = {},
 ): PaginateIterator<T> {
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
   const start = params.offset ?? 0;
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
-  const maxPageSize = method.maxLimit ?? MAX_PAGE_SIZE;
+  const maxPageSize = (method as PageMethod<P, T>).maxLimit ?? MAX_PAGE_SIZE;
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
   const limits = () => ({
     pageSize: checkInteger("pageSize", size, 1, maxPageSize, maxPageSize),

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { operations } from "../../src/generated/operations.js";
 import { runCliProcess } from "../helpers/cli-process.js";
 import { codeSamples, docExampleFiles } from "../helpers/doc-examples.js";
 import { ROOT } from "../helpers/spec.js";
@@ -25,6 +26,10 @@ const EXPECTED: Record<string, RegExp> = {
   getSatoshiInscriptions: /6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0/,
   getTransactionActivity: /Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z/,
   searchTokens: /fari-token/,
+  getApiStatus: /token-metadata-api v2\.3\.0/,
+  getFungibleTokens: /token-alex::alex/,
+  getFtMetadata: /ALEX/,
+  getNftMetadata: /Bitcoin Monkeys #1234|bitcoin-monkeys/,
 };
 const withMock = (source: string) => source.replaceAll(SAMPLE_URLS, mock);
 const env = { ...process.env, HIRO_API_KEY: "", NO_COLOR: "1" };
@@ -42,8 +47,8 @@ describe("x-codeSamples", () => {
     }
     for (const sample of all) {
       expect(sample.source, `${sample.operationId} ${sample.label}`).toMatch(SAMPLE_URLS);
-      // Only the Token Metadata API (getSftMetadata, searchTokens) is hosted by Hiro.
-      if (!["getSftMetadata", "searchTokens"].includes(sample.operationId))
+      // Only the Token Metadata API is hosted by Hiro.
+      if (operations[sample.operationId as keyof typeof operations]?.service !== "metadata")
         expect(sample.source).not.toContain("api.hiro.so");
     }
   });

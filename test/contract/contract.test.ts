@@ -6,6 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, inject, it } from "vitest";
+import { operations } from "../../src/generated/operations.js";
+import { parameterRules } from "../../src/generated/parameters.js";
 import {
   collect,
   createLookupClient,
@@ -53,7 +55,54 @@ const EXPECTED: Record<string, HiroApiErrorKind | "ok"> = {
   "getTransactionActivity 410": "service_retired",
   "getTransactionActivity 429": "rate_limited",
   "getTransactionActivity 500": "server_error",
+  "getApiStatus 200": "ok",
+  "getApiStatus 304": "not_modified",
+  "getApiStatus 429": "rate_limited",
+  "getApiStatus 500": "server_error",
+  "getFungibleTokens 200": "ok",
+  "getFungibleTokens 304": "not_modified",
+  "getFungibleTokens 400": "invalid_request",
+  "getFungibleTokens 429": "rate_limited",
+  "getFungibleTokens 500": "server_error",
+  "getFtMetadata 200": "ok",
+  "getFtMetadata 304": "not_modified",
+  "getFtMetadata 400": "invalid_request",
+  "getFtMetadata 404": "not_found",
+  "getFtMetadata 422 metadataFetchInProgress": "metadata_pending",
+  "getFtMetadata 422 localeNotFound": "locale_not_found",
+  "getFtMetadata 422 tokenError": "token_error",
+  "getFtMetadata 429": "rate_limited",
+  "getFtMetadata 500": "server_error",
+  "getNftMetadata 200": "ok",
+  "getNftMetadata 304": "not_modified",
+  "getNftMetadata 400": "invalid_request",
+  "getNftMetadata 404": "not_found",
+  "getNftMetadata 422 metadataFetchInProgress": "metadata_pending",
+  "getNftMetadata 422 localeNotFound": "locale_not_found",
+  "getNftMetadata 422 tokenError": "token_error",
+  "getNftMetadata 429": "rate_limited",
+  "getNftMetadata 500": "server_error",
 };
+
+/** Valid parameters of each operation when its example names no request: its first example's subject. */
+const SAMPLE: Record<string, { path: Record<string, string | number>; query: Record<string, unknown> }> = {
+  getSftMetadata: { path: { principal: PRINCIPAL, token_id: TOKEN_ID }, query: {} },
+  getSatoshiInscriptions: { path: { ordinal: ORDINAL }, query: { limit: 20 } },
+  getTransactionActivity: { path: { tx_id: TX_ID }, query: { limit: 20 } },
+  getApiStatus: { path: {}, query: {} },
+  getFungibleTokens: { path: {}, query: {} },
+  getFtMetadata: { path: { principal: "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex" }, query: {} },
+  getNftMetadata: {
+    path: { principal: "SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys", token_id: 1234 },
+    query: {},
+  },
+};
+
+/** A query value of an example's request in the type the client takes, by the parameter's rule. */
+function typed(name: string, value: string): unknown {
+  const type = (parameterRules as Record<string, { type?: string }>)[name]?.type;
+  return type === "integer" ? Number(value) : type === "boolean" ? value === "true" : value;
+}
 
 /** The request a named example answers (its `x-request`), if it names one. */
 interface ExampleRequest {
@@ -68,30 +117,15 @@ function call(
   headers: Record<string, string>,
   request: ExampleRequest = {},
 ): Promise<unknown> {
-  const options = { headers, maxRetries: 0 };
-  const path = request.path ?? {};
-  const query = request.query ?? {};
-  const offset = query.offset === undefined ? {} : { offset: Number(query.offset) };
-  switch (operationId) {
-    case "getSftMetadata":
-      return client.getSftMetadata(
-        {
-          principal: path.principal ?? PRINCIPAL,
-          token_id: path.token_id ?? TOKEN_ID,
-          ...(query.locale === undefined ? {} : { locale: query.locale }),
-        },
-        options,
-      );
-    case "getSatoshiInscriptions":
-      return client.getSatoshiInscriptions(
-        { ordinal: path.ordinal ?? ORDINAL, limit: 20, ...offset },
-        options,
-      );
-    case "getTransactionActivity":
-      return client.getTransactionActivity({ tx_id: path.tx_id ?? TX_ID, limit: 20, ...offset }, options);
-    default:
-      throw new Error(`${operationId}: not in this table`);
-  }
+  const sample = SAMPLE[operationId];
+  if (sample === undefined) throw new Error(`${operationId}: no sample in this table`);
+  const query = Object.entries(request.query ?? {}).map(([name, value]) => [name, typed(name, value)]);
+  const params = { ...sample.path, ...request.path, ...sample.query, ...Object.fromEntries(query) };
+  const lookup = client[operationId as Exclude<OperationId, "searchTokens">] as (
+    params: object,
+    options: object,
+  ) => Promise<unknown>;
+  return lookup(params, { headers, maxRetries: 0 });
 }
 
 /** A rejection of a lookup over the static mock must be the client refusing the answer, nothing else. */
@@ -101,25 +135,10 @@ function expectInvalidResponse(error: unknown): void {
 
 /** The same call through `client.raw`: the body as the server sent it, unchecked. */
 function rawCall(client: LookupClient, operationId: OperationId, headers: Record<string, string>) {
-  switch (operationId) {
-    case "getSftMetadata":
-      return client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
-        params: { path: { principal: PRINCIPAL, token_id: Number(TOKEN_ID) } },
-        headers,
-      });
-    case "getSatoshiInscriptions":
-      return client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
-        params: { path: { ordinal: Number(ORDINAL) }, query: { limit: 20 } },
-        headers,
-      });
-    case "getTransactionActivity":
-      return client.raw.GET("/runes/v1/transactions/{tx_id}/activity", {
-        params: { path: { tx_id: TX_ID }, query: { limit: 20 } },
-        headers,
-      });
-    default:
-      throw new Error(`${operationId}: not in this table`);
-  }
+  const sample = SAMPLE[operationId];
+  if (sample === undefined) throw new Error(`${operationId}: no sample in this table`);
+  const get = client.raw.GET as unknown as (path: string, init: object) => Promise<{ data?: unknown }>;
+  return get(operations[operationId].path, { params: { path: sample.path, query: sample.query }, headers });
 }
 
 interface ContractCase {

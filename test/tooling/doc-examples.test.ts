@@ -17,6 +17,10 @@ describe("the documentation's TypeScript examples in the types tier", () => {
       "sample-getSatoshiInscriptions.ts",
       "sample-getTransactionActivity.ts",
       "sample-searchTokens.ts",
+      "sample-getApiStatus.ts",
+      "sample-getFungibleTokens.ts",
+      "sample-getFtMetadata.ts",
+      "sample-getNftMetadata.ts",
     ]);
     for (const { name, source } of docExampleFiles()) expect(source, name).toMatch(/from "hiro-lookup"/);
   });

@@ -23,14 +23,23 @@ const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(join(ROOT, "test/fixtures/upstream", name), "utf8"));
 
 describe("openapi.yaml: shape", () => {
-  it("declares exactly upstream's operation ids: the three lookups and the bulk token search", () => {
+  it("declares exactly upstream's operation ids: every read route of the Token Metadata API, and one each of Ordinals and Runes", () => {
     const ids = operationStatuses(spec).map((p) => p.operationId);
     expect([...new Set(ids)]).toEqual([
       "getSftMetadata",
       "getSatoshiInscriptions",
       "getTransactionActivity",
       "searchTokens",
+      "getApiStatus",
+      "getFungibleTokens",
+      "getFtMetadata",
+      "getNftMetadata",
     ]);
+  });
+
+  it("keeps every path free of a trailing slash but getApiStatus's, upstream's own `/metadata/v1/`", () => {
+    const slashed = Object.keys(spec.paths).filter((path) => path.endsWith("/"));
+    expect(slashed).toEqual(["/metadata/v1/"]);
   });
 
   it("keeps info.version equal to package.json's version", () => {
