@@ -65,6 +65,7 @@ const MOCK_CHECKABLE = [
   "sample body",
   "ETag",
   ...["search: sample token", "search: sample body", "search: ETag"],
+  ...["API status", "FT list, first page", "sample FT (the list's first)"],
 ];
 
 let fake: FakeDeployment | undefined;
@@ -90,7 +91,7 @@ describe("verify against the Prism mock", () => {
     expect(code).toBe(0);
     expect(stopped).toBe(1);
     const rows = JSON.parse(stdout) as ConformanceRow[];
-    expect(rows).toHaveLength(30);
+    expect(rows).toHaveLength(36);
     for (const r of rows) {
       const expected = MOCK_CHECKABLE.includes(r.check) ? "pass" : "not checkable on a mock";
       expect({ ...r, result: r.result }).toEqual({ ...r, result: expected });
@@ -120,7 +121,7 @@ describe("verify against the Prism mock", () => {
       /^ {2}ordinals: \d+ of 9 FAIL, \d+ pass; page maximum 60; it sends Prism's sl-violations/m,
     );
     expect(run.stderr).toMatch(
-      /verify: \d+ of 30 checks FAIL: metadata \d+ of 10, ordinals \d+ of 9, runes \d+ of 11/,
+      /verify: \d+ of 36 checks FAIL: metadata \d+ of 16, ordinals \d+ of 9, runes \d+ of 11/,
     );
   });
 });
@@ -132,7 +133,7 @@ describe("verify against a fake deployment", () => {
     const down = status === 500 ? " \\(down\\)" : "";
     expect(stderr).toMatch(
       new RegExp(
-        `verify: 30 of 30 checks FAIL: metadata 10 of 10${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
+        `verify: 36 of 36 checks FAIL: metadata 16 of 16${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
       ),
     );
     // Cause first in every cell, the service's own words kept.
@@ -178,6 +179,22 @@ describe("verify against a fake deployment", () => {
     expect(row(rows, "ordinals", `sample sat ${SAMPLES.ordinal}`).result).toBe("pass");
   });
 
+  it("reports the metadata indexer's chain tip in the summary, so a self-hoster sees its lag", async () => {
+    const { code, stdout } = await verify([
+      "--retries",
+      "0",
+      "verify",
+      "--metadata-url",
+      await serve("conformant"),
+      ...samplesOnly().slice(0, 4),
+    ]);
+    expect(code).toBe(0);
+    // The summary wraps at the terminal's width: the hash may go on the next line.
+    expect(stdout.replace(/\n +/g, " ")).toContain(
+      "metadata: no FAIL of 16, 16 pass; indexer chain tip: block 5412887 (0x8bc3d2e3",
+    );
+  });
+
   it("passes every check of a conformant deployment, the API key going to the metadata service only", async () => {
     const { code, rows, stderr } = await verify([
       ...args(await serve("conformant")),
@@ -187,7 +204,7 @@ describe("verify against a fake deployment", () => {
     ]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(rows).toHaveLength(30);
+    expect(rows).toHaveLength(36);
     expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
     const sent = fake?.requests ?? [];
     expect(sent.filter((r) => r.apiKey === "k1").every((r) => r.url.startsWith("/metadata/"))).toBe(true);
@@ -248,11 +265,11 @@ describe("verify says why (issue 20, item 3)", () => {
     ]);
     expect(code).toBe(7);
     const metadata = rows.filter((r) => r.service === "metadata");
-    expect(metadata).toHaveLength(10);
+    expect(metadata).toHaveLength(16);
     for (const r of metadata)
       expect(r).toMatchObject({ result: "FAIL", got: expect.stringMatching(/^no answer: ECONNREFUSED/) });
     expect(rows.filter((r) => r.service === "runes" && r.result !== "pass")).toEqual([]);
-    expect(stderr).toBe("hiro-lookup: verify: 10 of 21 checks FAIL: metadata 10 of 10 (down)\n");
+    expect(stderr).toBe("hiro-lookup: verify: 16 of 27 checks FAIL: metadata 16 of 16 (down)\n");
   });
 
   it("a route's 404 keeps its 'not found' at the start of the cell", async () => {
@@ -284,9 +301,9 @@ describe("verify says why (issue 20, item 3)", () => {
       ...args(await serve({ status: 500 })).map((a) => (a === "0" ? "1" : a)),
     ]);
     expect(code).toBe(7);
-    // One check per service went out, with its one retry: 3 × 2 requests instead of 30 × 2.
+    // One check per service went out, with its one retry: 3 × 2 requests instead of 36 × 2.
     expect(fake?.requests).toHaveLength(6);
-    expect(stdout).toMatch(/^ {2}metadata: 10 of 10 FAIL, 0 pass; down: 500 Error: fake failure$/m);
+    expect(stdout).toMatch(/^ {2}metadata: 16 of 16 FAIL, 0 pass; down: 500 Error: fake failure$/m);
     expect(rows).toEqual([]);
   });
 
@@ -346,7 +363,7 @@ describe("verify says why (issue 20, item 3)", () => {
     expect(code).toBe(7);
     expect(rows).toEqual([]);
     expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
-    expect(stdout).toMatch(/^ {2}metadata: \d+ of 10 FAIL/m);
+    expect(stdout).toMatch(/^ {2}metadata: \d+ of 16 FAIL/m);
     expect(stdout).toContain("200 (a value nested too deeply");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A fake deployment of the three services on a real `node:http` server (127.0.0.1, a free port), for
+ * A fake deployment of the three services (every read route of the Token Metadata API) on a real `node:http` server (127.0.0.1, a free port), for
  * `hiro-lookup verify`. `conformant` serves the spec's examples the way upstream does (the sample's data,
  * `total: 0` for unknown ids and past the end, the documented 400 bodies, ETag/304); the other modes
  * break one promise each. Every request is recorded.
@@ -125,6 +125,7 @@ export async function startFakeDeployment(
       return send(res, 200, body, { etag: ETAG, "cache-control": "public, no-cache, must-revalidate" });
     }
     if (url.pathname === "/metadata/v1/search") return search(url.searchParams, fresh, res);
+    if (tokenRoutes(url, res)) return;
     match = /^\/ordinals\/v1\/sats\/([^/]+)\/inscriptions$/.exec(url.pathname);
     if (match) {
       const ordinal = Number(match[1]);
@@ -161,6 +162,49 @@ export async function startFakeDeployment(
       error: "Not Found",
       statusCode: 404,
     });
+  };
+
+  /** The Token Metadata API's status, FT list, FT and NFT routes, as upstream's; false for another path. */
+  const tokenRoutes = (url: URL, res: ServerResponse): boolean => {
+    const answer = (...args: Parameters<typeof send>) => {
+      send(...args);
+      return true;
+    };
+    const headers = { etag: ETAG, "cache-control": "public, no-cache, must-revalidate" };
+    if (url.pathname === "/metadata/v1/") {
+      const body = mode === "wrong-shapes" ? { status: "ready" } : example("ApiStatusReady");
+      return answer(res, 200, body, headers);
+    }
+    if (url.pathname === "/metadata/v1/ft") {
+      const paged = paging(url.searchParams, rules.limit.maximum);
+      if (typeof paged === "string")
+        return answer(res, 400, { ...validation(paged), code: "FST_ERR_VALIDATION" });
+      const orderBy = url.searchParams.get("order_by");
+      if (orderBy !== null && !(rules.order_by.enum as readonly string[]).includes(orderBy)) {
+        const branch = "querystring/order_by must be equal to one of the allowed values";
+        const message = `${branch}, ${branch}, querystring/order_by must match a schema in anyOf`;
+        return answer(res, 400, { ...validation(message), code: "FST_ERR_VALIDATION" });
+      }
+      const all = example<Page>("FungibleTokensFirstPage").results;
+      const body = page(all, paged.limit, paged.offset);
+      return answer(res, 200, mode === "wrong-shapes" ? { ...body, results: "none" } : body, headers);
+    }
+    const ft = /^\/metadata\/v1\/ft\/([^/]+)$/.exec(url.pathname);
+    if (ft) {
+      const body = example<{ asset_identifier: string }>("FtWithMetadata");
+      if (!body.asset_identifier.startsWith(`${decodeURIComponent(ft[1] ?? "")}::`))
+        return answer(res, 404, { error: "Contract not found" });
+      return answer(res, 200, mode === "wrong-shapes" ? { ...body, tx_id: 7 } : body, headers);
+    }
+    const nft = /^\/metadata\/v1\/nft\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+    if (nft) {
+      if (decodeURIComponent(nft[1] ?? "") !== samples.principal || nft[2] !== samples.tokenId)
+        return answer(res, 404, { error: "Token not found" });
+      const { token_uri, metadata } = example<Record<string, unknown>>("SftWithMetadata");
+      const body = mode === "wrong-shapes" ? { token_uri: 12200 } : { token_uri, metadata };
+      return answer(res, 200, body, headers);
+    }
+    return false;
   };
 
   /** The bulk search as upstream's: the sample token when asked (no ":N" is 1), the rest absent. */

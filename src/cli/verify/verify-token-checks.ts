@@ -19,8 +19,9 @@ export function tokenChecks(
 ): Check[] {
   const list = (query: Record<string, unknown>) => () =>
     client.raw.GET("/metadata/v1/ft", { params: { query: query as never }, parseAs: "text" });
-  /** The first token of the list, once the list check ran: the FT sample. */
+  /** The first token of the list, once the list check ran: the FT sample; else why there is none. */
   let fungible: string | undefined;
+  let noFungible = "the FT list was not asked";
   return [
     check("API status", "200 ApiStatusResponse, chain tip", false, async () => {
       const answer = await state.send(() => client.raw.GET("/metadata/v1/", { parseAs: "text" }));
@@ -51,13 +52,15 @@ export function tokenChecks(
     check("FT list, first page", "200 PaginatedFtBasicMetadata", false, async () => {
       const answer = await state.send(list({ limit: 5 }));
       const valid = judgeValid(answer, "getFungibleTokens");
+      noFungible = `${valid.got} (the FT list gave no token to ask for)`;
       if (!valid.ok) return valid;
       const first = resultsOf(answer.body)?.[0] as { contract_principal?: string } | undefined;
       fungible = first?.contract_principal;
+      if (fungible === undefined) noFungible = "the FT list is empty: no token to ask for";
       return pass(`valid, total ${printable(String((answer.body as { total: unknown }).total), 20)}`);
     }),
     check("sample FT (the list's first)", "200 FtMetadataResponse of the contract asked", false, async () => {
-      if (fungible === undefined) return fail("no fungible token in the list to ask for");
+      if (fungible === undefined) return fail(noFungible);
       const principal = fungible;
       const answer = await state.send(() =>
         client.raw.GET("/metadata/v1/ft/{principal}", { params: { path: { principal } }, parseAs: "text" }),
