@@ -1,4 +1,4 @@
-/** The three lookup commands: `sft`, `sat-inscriptions` and `tx-activity`. */
+/** The lookup commands of the first three routes: `sft`, `sat-inscriptions` and `tx-activity`. */
 import type { Command } from "commander";
 import { HiroValidationError, type Page, waitForMetadata } from "../index.js";
 import { integer, pagingOptions } from "./arguments.js";
