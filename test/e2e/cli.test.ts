@@ -74,6 +74,18 @@ describe("hiro-lookup CLI (as a process)", () => {
     ["a bad --limit", ["sat-inscriptions", "1", "--limit", "abc"], "--limit"],
     ["an unknown command", ["nope"], "unknown command"],
     [
+      "an ft-list --order-by of neither",
+      ["ft-list", "--order-by", "supply"],
+      '--order-by: must be one of "name", "symbol"',
+    ],
+    [
+      "an ft-list --address in lower case",
+      ["ft-list", "--address", "sp102v8p0f7jx67arq77wea3d3cfb5xw39redt0am"],
+      "--address",
+    ],
+    ["an asset identifier as the ft principal", ["ft", `${PRINCIPAL}::key`], "principal"],
+    ["an nft id a JS number rounds", ["nft", PRINCIPAL, "9007199254740993"], "token_id"],
+    [
       "--limit 0 with --all (the page size)",
       ["sat-inscriptions", "1", "--all", "--limit", "0"],
       "--limit: must be an integer from 1 to 60; got 0",
@@ -184,6 +196,36 @@ describe("hiro-lookup CLI against the mock (its rules for any id)", () => {
       expect(lines).toHaveLength(3);
       expect(new Set(lines.map((l) => l.sat_ordinal))).toEqual(new Set(["257418248345364"]));
     }
+  });
+
+  it("answers ft, nft, status and ft-list (filtered, --all) from the examples", async () => {
+    const ft = await cli([...front, "ft", "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex"]);
+    expect(ft.code).toBe(0);
+    expect(JSON.parse(ft.stdout)).toMatchObject({ symbol: "ALEX", decimals: 8 });
+    const nft = await cli([
+      ...front,
+      "nft",
+      "SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys",
+      "1234",
+    ]);
+    expect(JSON.parse(nft.stdout)).toMatchObject({ metadata: { name: "Bitcoin Monkeys #1234" } });
+    const status = await cli([...front, "status"]);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      status: "ready",
+      chain_tip: { block_height: 5412887 },
+    });
+    const bySymbol = await cli([...front, "ft-list", "--symbol", "alex"]);
+    expect(JSON.parse(bySymbol.stdout)).toMatchObject({ total: 1, results: [{ symbol: "ALEX" }] });
+    const all = await cli([...front, "ft-list", "--all", "--limit", "1"]);
+    expect(
+      all.stdout
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { symbol: string }).symbol),
+    ).toEqual(["ALEX", "FARI"]);
+    const unknown = await cli([...front, "ft", "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.no-such-token"]);
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toContain("Contract not found");
   });
 
   it("answers an unknown token 404 (exit 3) and a pending one 422", async () => {

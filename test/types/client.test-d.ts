@@ -4,10 +4,15 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  type ApiStatusResponse,
   collect,
   createLookupClient,
+  type FtBasicMetadata,
+  type FtMetadataResponse,
   HiroApiError,
   type Inscription,
+  type NftMetadataResponse,
+  type PaginatedFtBasicMetadata,
   type PaginatedInscriptions,
   type PaginatedRuneActivity,
   type PaginateIterator,
@@ -142,5 +147,35 @@ describe("raw client", () => {
     ).toBeObject();
     // @ts-expect-error "/nope" is not a path of the spec.
     void client.raw.GET("/nope");
+  });
+});
+
+describe("the Token Metadata routes", () => {
+  const FT = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex";
+  it("type each lookup's answer from the spec", () => {
+    expectTypeOf(client.getFtMetadata({ principal: FT })).resolves.toEqualTypeOf<FtMetadataResponse>();
+    expectTypeOf(
+      client.getNftMetadata({ principal: FT, token_id: 1n }),
+    ).resolves.toEqualTypeOf<NftMetadataResponse>();
+    expectTypeOf(client.getApiStatus()).resolves.toEqualTypeOf<ApiStatusResponse>();
+    expectTypeOf(client.getFungibleTokens()).resolves.toEqualTypeOf<PaginatedFtBasicMetadata>();
+  });
+
+  it("take the filters by the spec's names and values", () => {
+    void client.getFungibleTokens({
+      name: "alex",
+      order_by: "symbol",
+      order: "desc",
+      valid_metadata_only: true,
+    });
+    // @ts-expect-error `order_by` is "name" or "symbol".
+    void client.getFungibleTokens({ order_by: "supply" });
+    // @ts-expect-error `getFtMetadata` has no token id: an FT is its contract's token 1.
+    void client.getFtMetadata({ principal: FT, token_id: 1 });
+  });
+
+  it("paginate walks the FT list with its filters, its items typed", () => {
+    const items = paginate(client.getFungibleTokens, { name: "alex" });
+    expectTypeOf(items).toEqualTypeOf<PaginateIterator<FtBasicMetadata>>();
   });
 });

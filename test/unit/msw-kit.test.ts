@@ -24,6 +24,23 @@ describe("createHandlers: the mock's answers", () => {
     const es = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35, locale: "es-MX" });
     expect(es.metadata?.description).toContain("del contrato");
   });
+  it("serves every Token Metadata route: status, the FT list (by its filters), an FT, an NFT", async () => {
+    expect((await client.getApiStatus()).chain_tip?.block_height).toBe(5412887);
+    const alex = await client.getFtMetadata({
+      principal: "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex",
+    });
+    expect(alex.asset_identifier).toBe("SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex::alex");
+    expect((await client.getFungibleTokens({ symbol: "alex" })).results.map((t) => t.symbol)).toEqual([
+      "ALEX",
+    ]);
+    const all = await collect(paginate(client.getFungibleTokens, {}, { pageSize: 1 }), { max: 10 });
+    expect(all.map((t) => t.symbol)).toEqual(["ALEX", "FARI"]);
+    const monkey = await client.getNftMetadata({
+      principal: "SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys",
+      token_id: 1235,
+    });
+    expect(monkey).toEqual({}); // the example of a failed metadata job
+  });
   it("walks the two-page sat with paginate", async () => {
     const all = await collect(
       paginate(client.getSatoshiInscriptions, { ordinal: 257418248345364n }, { pageSize: 2 }),
