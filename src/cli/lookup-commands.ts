@@ -1,6 +1,6 @@
 /** The lookup commands of the first three routes: `sft`, `sat-inscriptions` and `tx-activity`. */
 import type { Command } from "commander";
-import { HiroValidationError, type Page, waitForMetadata } from "../index.js";
+import { HiroValidationError, waitForMetadata } from "../index.js";
 import { integer, pagingOptions } from "./arguments.js";
 import type { CliIo } from "./io.js";
 import type { GlobalOptions, LookupRunner } from "./lookup-action.js";
@@ -9,11 +9,6 @@ import { type PageOptions, printPages, printValue } from "./page-output.js";
 /** Adds the lookup commands to `program`, each run by `run`. */
 export function registerLookups(program: Command, run: LookupRunner, io: CliIo): void {
   const print = (global: GlobalOptions, value: unknown) => printValue(io, global, value);
-  const pageOrAll = <T>(
-    global: GlobalOptions,
-    options: PageOptions,
-    fetchPage: (paging: { offset?: number; limit?: number }) => Promise<Page<T>>,
-  ) => printPages(io, global, options, fetchPage);
 
   program
     .command("sft")
@@ -61,9 +56,7 @@ export function registerLookups(program: Command, run: LookupRunner, io: CliIo):
   ).action(
     run(async (client, global, command) => {
       const [ordinal] = command.processedArgs as [string];
-      await pageOrAll(global, command.opts<PageOptions>(), (paging) =>
-        client.getSatoshiInscriptions({ ordinal, ...paging }),
-      );
+      await printPages(io, global, command.opts<PageOptions>(), client.getSatoshiInscriptions, { ordinal });
     }),
   );
 
@@ -75,9 +68,7 @@ export function registerLookups(program: Command, run: LookupRunner, io: CliIo):
   ).action(
     run(async (client, global, command) => {
       const [tx_id] = command.processedArgs as [string];
-      await pageOrAll(global, command.opts<PageOptions>(), (paging) =>
-        client.getTransactionActivity({ tx_id, ...paging }),
-      );
+      await printPages(io, global, command.opts<PageOptions>(), client.getTransactionActivity, { tx_id });
     }),
   );
 }

@@ -2,7 +2,7 @@
  * What the lookup commands print: one JSON value, a page's results as NDJSON, or with --all every item
  * of every page (NDJSON as it arrives; --json: one array, left open if a page fails midway).
  */
-import { HiroValidationError, type Page, paginate } from "../index.js";
+import { HiroValidationError, type Page, type PageMethod, paginate } from "../index.js";
 import type { CliIo } from "./io.js";
 import { itemWriter, jsonText } from "./output.js";
 
@@ -37,13 +37,15 @@ export function printPage(io: CliIo, global: OutputFlags, value: Page<unknown>):
 
 /**
  * Prints one page, or with --all streams every item as NDJSON (--json: one array) with a progress
- * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete.
+ * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete. `method` is
+ * the client's lookup itself, so `--all` pages by the deployment's maximum (`--<service>-max-limit`).
  */
-export async function printPages<T>(
+export async function printPages<P extends { offset?: number; limit?: number }, T>(
   io: CliIo,
   global: OutputFlags,
   options: PageOptions,
-  fetchPage: (paging: { offset?: number; limit?: number }) => Promise<Page<T>>,
+  method: PageMethod<P, T>,
+  params: Omit<P, "offset" | "limit">,
 ): Promise<void> {
   if (!options.all) {
     if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
@@ -53,24 +55,28 @@ export async function printPages<T>(
       ...(offset === undefined ? {} : { offset }),
       ...(limit === undefined ? {} : { limit: limit as number }),
     };
-    printPage(io, global, await fetchPage(paging));
+    printPage(io, global, await method({ ...params, ...paging } as P));
     return;
   }
   let total = 0;
   const out = itemWriter((text) => io.stdout.write(text), global.json === true);
   const progress = io.stderr.isTTY === true;
-  const method = (paging: { offset?: number; limit?: number }) =>
-    fetchPage(paging).then((page) => {
-      total = page.total > 0 ? page.total : total;
-      return page;
-    });
-  const start = options.offset === undefined ? {} : { offset: options.offset };
+  // The lookup with a progress count, keeping its page maximum (paginate's default page size).
+  const counted = Object.assign(
+    (paging: P) =>
+      method(paging).then((page) => {
+        total = page.total > 0 ? page.total : total;
+        return page;
+      }),
+    method.maxLimit === undefined ? {} : { maxLimit: method.maxLimit },
+  );
+  const start = { ...params, ...(options.offset === undefined ? {} : { offset: options.offset }) };
   // --limit with --all is the page size (the client checks it against the page maximum).
   const paging = {
     ...(options.max === undefined ? {} : { maxItems: options.max }),
     ...(options.limit === undefined ? {} : { pageSize: options.limit as number }),
   };
-  for await (const item of paginate(method, start, paging)) {
+  for await (const item of paginate(counted, start as Omit<P, "limit">, paging)) {
     out.item(item);
     // Numbers only: the server's total is a checked integer, never text of its own.
     if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);
