@@ -433,6 +433,11 @@ export interface components {
              * @example 1
              */
             total: number;
+            /**
+             * @description At most the request's `limit`. That is at most 60 by default, but a self-hosted
+             *     bitcoin-indexer's `API_RESULTS_MAX_LIMIT` raises the largest `limit` it accepts (a page of 75
+             *     at 100 was seen), so no fixed maximum holds here.
+             */
             results: components["schemas"]["Inscription"][];
         };
         /** @description One inscription, at its current location. Every key is always present; some values may be `null`. */
@@ -613,6 +618,11 @@ export interface components {
              * @example 1
              */
             total: number;
+            /**
+             * @description At most the request's `limit`. That is at most 60 by default, but a self-hosted
+             *     bitcoin-indexer's `API_RESULTS_MAX_LIMIT` raises the largest `limit` it accepts (a page of 75
+             *     at 100 was seen), so no fixed maximum holds here.
+             */
             results: components["schemas"]["RuneActivity"][];
         };
         /**
@@ -1150,7 +1160,10 @@ export interface components {
          */
         Offset: number;
         /**
-         * @description Number of results to return, 1 to 60.
+         * @description Number of results to return, 1 to 60: the maximum of Hiro's services and bitcoin-indexer's default.
+         *     A self-hosted bitcoin-indexer sets its own with `API_RESULTS_MAX_LIMIT` (the Runes API: seen at
+         *     100; the Ordinals API: not verified); the `hiro-lookup` client takes it as `maxLimit`. The Token
+         *     Metadata API's maximum is fixed at 60.
          * @example 20
          */
         Limit: number;
@@ -1348,7 +1361,10 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Number of results to return, 1 to 60.
+                 * @description Number of results to return, 1 to 60: the maximum of Hiro's services and bitcoin-indexer's default.
+                 *     A self-hosted bitcoin-indexer sets its own with `API_RESULTS_MAX_LIMIT` (the Runes API: seen at
+                 *     100; the Ordinals API: not verified); the `hiro-lookup` client takes it as `maxLimit`. The Token
+                 *     Metadata API's maximum is fixed at 60.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1401,7 +1417,10 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Number of results to return, 1 to 60.
+                 * @description Number of results to return, 1 to 60: the maximum of Hiro's services and bitcoin-indexer's default.
+                 *     A self-hosted bitcoin-indexer sets its own with `API_RESULTS_MAX_LIMIT` (the Runes API: seen at
+                 *     100; the Ordinals API: not verified); the `hiro-lookup` client takes it as `maxLimit`. The Token
+                 *     Metadata API's maximum is fixed at 60.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1589,7 +1608,10 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Number of results to return, 1 to 60.
+                 * @description Number of results to return, 1 to 60: the maximum of Hiro's services and bitcoin-indexer's default.
+                 *     A self-hosted bitcoin-indexer sets its own with `API_RESULTS_MAX_LIMIT` (the Runes API: seen at
+                 *     100; the Ordinals API: not verified); the `hiro-lookup` client takes it as `maxLimit`. The Token
+                 *     Metadata API's maximum is fixed at 60.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];

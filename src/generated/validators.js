@@ -362,7 +362,7 @@ return errors === 0;
 validate21.evaluated = {"props":{"token_uri":true,"decimals":true,"total_supply":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getSatoshiInscriptions = validate24;
-const schema36 = {"type":"object","required":["limit","offset","total","results"],"properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"results":{"type":"array","maxItems":60,"items":{"$ref":"#/components/schemas/Inscription"}}}};
+const schema36 = {"type":"object","required":["limit","offset","total","results"],"properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"results":{"type":"array","items":{"$ref":"#/components/schemas/Inscription"}}}};
 const schema37 = {"type":"object","required":["id","number","address","genesis_address","genesis_block_height","genesis_block_hash","genesis_tx_id","genesis_fee","genesis_timestamp","tx_id","location","output","value","offset","sat_ordinal","sat_rarity","sat_coinbase_height","mime_type","content_type","content_length","timestamp","curse_type","recursive","recursion_refs","parent","parent_refs","delegate","metadata","meta_protocol","charms"],"properties":{"id":{"type":"string","pattern":"^[0-9a-f]{64}i[0-9]+$"},"number":{"type":"integer"},"address":{"type":["string","null"]},"genesis_address":{"type":["string","null"]},"genesis_block_height":{"type":"integer","minimum":0},"genesis_block_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"genesis_tx_id":{"type":"string","pattern":"^[0-9a-f]{64}$"},"genesis_fee":{"type":"string","pattern":"^[0-9]+$"},"genesis_timestamp":{"type":"integer","minimum":0},"tx_id":{"type":"string","pattern":"^[0-9a-f]{64}$"},"location":{"type":"string","pattern":"^[0-9a-f]{64}:[0-9]+:([0-9]+|null)$"},"output":{"type":"string","pattern":"^[0-9a-f]{64}:[0-9]+$"},"value":{"type":["string","null"],"pattern":"^[0-9]+$"},"offset":{"type":["string","null"],"pattern":"^[0-9]+$"},"sat_ordinal":{"type":"string","pattern":"^[0-9]+$"},"sat_rarity":{"type":"string","enum":["common","uncommon","rare","epic","legendary","mythic"]},"sat_coinbase_height":{"type":"integer","minimum":0},"mime_type":{"type":"string"},"content_type":{"type":"string"},"content_length":{"type":"integer","minimum":0},"timestamp":{"type":"integer","minimum":0},"curse_type":{"type":["string","null"]},"recursive":{"type":"boolean"},"recursion_refs":{"type":"array","items":{"type":"string"}},"parent":{"type":"null"},"parent_refs":{"type":"array","items":{"type":"string"}},"delegate":{"type":["string","null"]},"metadata":{},"meta_protocol":{"type":["string","null"]},"charms":{"type":"array","items":{"type":"string","enum":["coin","cursed","epic","legendary","lost","nineball","rare","reinscription","unbound","uncommon","vindicated","mythic","burned","palindrome"]}}}};
 const pattern5 = new RegExp("^[0-9a-f]{64}i[0-9]+$", "u");
 const pattern6 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -455,11 +455,6 @@ let data3 = data.results;
 const _errs7 = errors;
 if(errors === _errs7){
 if(Array.isArray(data3)){
-if(data3.length > 60){
-validate24.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/maxItems",keyword:"maxItems",params:{limit: 60},message:"must NOT have more than 60 items"}];
-return false;
-}
-else {
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -1067,7 +1062,6 @@ break;
 }
 }
 }
-}
 else {
 validate24.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
@@ -1094,7 +1088,7 @@ return errors === 0;
 validate24.evaluated = {"props":{"limit":true,"offset":true,"total":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getTransactionActivity = validate25;
-const schema38 = {"type":"object","required":["limit","offset","total","results"],"properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"results":{"type":"array","maxItems":60,"items":{"$ref":"#/components/schemas/RuneActivity"}}}};
+const schema38 = {"type":"object","required":["limit","offset","total","results"],"properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"results":{"type":"array","items":{"$ref":"#/components/schemas/RuneActivity"}}}};
 const schema39 = {"type":"object","required":["rune","operation","location"],"properties":{"rune":{"$ref":"#/components/schemas/RuneRef"},"operation":{"type":"string","enum":["etching","mint","burn","send","receive"]},"address":{"type":"string"},"receiver_address":{"type":"string"},"amount":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"location":{"$ref":"#/components/schemas/ActivityLocation"}}};
 const schema40 = {"type":"object","required":["id","number","name","spaced_name"],"properties":{"id":{"type":"string"},"number":{"type":"integer"},"name":{"type":"string"},"spaced_name":{"type":"string"}}};
 const schema41 = {"type":"object","required":["block_hash","block_height","tx_id","tx_index","timestamp"],"properties":{"block_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"block_height":{"type":"integer","minimum":0},"tx_id":{"type":"string","pattern":"^[0-9a-f]{64}$"},"tx_index":{"type":"integer","minimum":0},"vout":{"type":"integer","minimum":0},"output":{"type":"string","pattern":"^[0-9a-f]{64}:[0-9]+$"},"timestamp":{"type":"integer","minimum":0}}};
@@ -1536,11 +1530,6 @@ let data3 = data.results;
 const _errs7 = errors;
 if(errors === _errs7){
 if(Array.isArray(data3)){
-if(data3.length > 60){
-validate25.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/maxItems",keyword:"maxItems",params:{limit: 60},message:"must NOT have more than 60 items"}];
-return false;
-}
-else {
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -1552,7 +1541,6 @@ errors = vErrors.length;
 var valid1 = _errs9 === errors;
 if(!valid1){
 break;
-}
 }
 }
 }
