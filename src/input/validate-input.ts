@@ -75,22 +75,36 @@ export function checkPrincipal(value: unknown): string {
   return value;
 }
 
+/** The largest token number upstream stores: its `token_number` column is a PostgreSQL bigint. */
+const TOKEN_NUMBER_MAX = 2n ** 63n - 1n;
+
 /**
- * `token_id`: a SIP-013 u128, returned as its canonical decimal string. The type allows any u128, but
- * the service turns the path value into a JS number: an id that number rounds is answered for another
- * token (…/9007199254740993 gave token 9007199254740992's metadata), so such ids are refused here: an
- * id is sent when a JS number writes it back with the same digits (all up to 2^53-1, and 2^53, 2^53+2…).
+ * `token_id`: a SIP-009/SIP-013 uint, returned as its canonical decimal string. Refused before sending:
+ * - above 2^63-1: upstream stores token numbers in a PostgreSQL bigint, so no token has one (a search
+ *   naming one fails whole with a 500; the token routes answer 404);
+ * - an id a JS number does not write back with the same digits: the service reads ids as JS numbers
+ *   and asks its database for the number's own digits, another token (…/9007199254740993 gave token
+ *   9007199254740992's metadata). Every id up to 2^53-1 is sent, and the larger ones a JS number writes
+ *   back exactly (2^53, 10^18).
  */
 export function checkTokenId(value: unknown): string {
-  const allowed = "an integer from 0 to 2^128-1 (a safe integer, a bigint or a decimal string)";
-  const id = bigInteger("token_id", value, U128_MAX, allowed).toString();
-  if (String(Number(id)) !== id) {
+  const allowed = "an integer from 0 to 2^63-1 (a safe integer, a bigint or a decimal string)";
+  const id = bigInteger("token_id", value, U128_MAX, allowed);
+  if (id > TOKEN_NUMBER_MAX) {
     throw new HiroValidationError(
       "token_id",
-      `is above 2^53-1 and not exactly a JS number: the service reads ids as JS numbers and cannot address it exactly (it would answer for another token); got ${show(value)}`,
+      `is above 2^63-1, the largest token number the service stores (a PostgreSQL bigint): no token has it; got ${show(value)}`,
     );
   }
-  return id;
+  const digits = id.toString();
+  const asNumber = String(Number(digits));
+  if (asNumber !== digits) {
+    throw new HiroValidationError(
+      "token_id",
+      `is above 2^53-1 and a JS number does not write it back exactly: the service reads ids as JS numbers and would ask for token ${asNumber}, another token; got ${show(value)}`,
+    );
+  }
+  return digits;
 }
 
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */
