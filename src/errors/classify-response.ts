@@ -58,13 +58,22 @@ function kindOf(operationId: OperationId, status: number, body: unknown): HiroAp
 /** A 3xx other than 304, or a browser's opaque redirect (status 0): the client never follows one. */
 const isRedirect = (status: number) => status === 0 || (status >= 300 && status < 400 && status !== 304);
 
+/** A 404 that says the server has no such route: no `error` at all, or Fastify's `Route GET:… not found`. */
+const isNoRoute = (status: number, body: unknown) =>
+  status === 404 &&
+  (ownString(body, "error") === undefined || /^Route [A-Z]+:/.test(ownString(body, "message") ?? ""));
+
 /** A one-line, printable summary of the answer for the error message (never the whole body). */
-function detailOf(status: number, body: unknown, headers: Headers): string {
+function detailOf(operationId: OperationId, status: number, body: unknown, headers: Headers): string {
   if (isRedirect(status)) {
     const location = headers.get("location");
     return `redirect${location ? ` to ${printable(location, 100)}` : ""}; the client never follows redirects`;
   }
-  if (status === 404 && ownString(body, "error") === undefined) {
+  // The search came with Token Metadata API 2.2.0: an older deployment has no such route.
+  if (isNoRoute(status, body) && operationId === "searchTokens") {
+    return "Not Found: this server has no /metadata/v1/search: it predates the search (Token Metadata API 2.2.0 or later has it); ask each token with getSftMetadata, or upgrade the deployment";
+  }
+  if (isNoRoute(status, body)) {
     return "Not Found: no such route here; check the base URL (does this server run this API?)";
   }
   if (status === 410) {
@@ -119,7 +128,7 @@ export function apiErrorFor(input: ClassifyInput): HiroApiError {
     body = (input.text ?? JSON.stringify(body) ?? "").slice(0, BODY_MAX);
   }
   // The message quotes the answer as it came (cut to length), even when the error keeps less of it.
-  const message = `${input.operationId}: HTTP ${input.status} ${detailOf(input.status, input.body, input.headers)} (${kind})`;
+  const message = `${input.operationId}: HTTP ${input.status} ${detailOf(input.operationId, input.status, input.body, input.headers)} (${kind})`;
   return new HiroApiError({ ...input, kind, body, message });
 }
 

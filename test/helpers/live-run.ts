@@ -46,47 +46,66 @@ export function liveServices(target: LiveTarget): ServiceName[] {
 
 const SAMPLES = specSamples();
 
-/** Each service's sample lookup (the spec's sample ids, which carry data on mainnet). */
-export const LIVE_SAMPLES: Record<
-  ServiceName,
-  { operationId: OperationId; call(c: LookupClient): Promise<unknown> }
-> = {
-  metadata: {
-    operationId: "getSftMetadata",
-    call: (c) => c.getSftMetadata({ principal: SAMPLES.principal, token_id: SAMPLES.tokenId }),
-  },
-  ordinals: {
-    operationId: "getSatoshiInscriptions",
-    call: (c) => c.getSatoshiInscriptions({ ordinal: SAMPLES.ordinal, limit: 20 }),
-  },
-  runes: {
-    operationId: "getTransactionActivity",
-    call: (c) => c.getTransactionActivity({ tx_id: SAMPLES.txId, limit: 20 }),
-  },
+/** One sample lookup of a live run: its operation, the call, and the data it must return. */
+interface LiveSample {
+  operationId: OperationId;
+  call(c: LookupClient): Promise<unknown>;
+  /** The part of the answer the spec describes (searchTokens answers `{ results, missing }`). */
+  data?(answer: unknown): unknown;
+}
+
+/** Each service's sample lookups (the spec's sample ids, which carry data on mainnet). */
+export const LIVE_SAMPLES: Record<ServiceName, LiveSample[]> = {
+  metadata: [
+    {
+      operationId: "getSftMetadata",
+      call: (c) => c.getSftMetadata({ principal: SAMPLES.principal, token_id: SAMPLES.tokenId }),
+    },
+    {
+      // The bulk search (Token Metadata API 2.2.0 and later): the sample token must come back.
+      operationId: "searchTokens",
+      call: (c) => c.searchTokens({ contract: [`${SAMPLES.principal}:${SAMPLES.tokenId}`] }),
+      data: (answer) => (answer as { results: unknown[] }).results,
+    },
+  ],
+  ordinals: [
+    {
+      operationId: "getSatoshiInscriptions",
+      call: (c) => c.getSatoshiInscriptions({ ordinal: SAMPLES.ordinal, limit: 20 }),
+    },
+  ],
+  runes: [
+    {
+      operationId: "getTransactionActivity",
+      call: (c) => c.getTransactionActivity({ tx_id: SAMPLES.txId, limit: 20 }),
+    },
+  ],
 };
 
 /**
- * Why `service`'s answer to its sample fails the live run, or `undefined` when it passes. It passes only
- * when the lookup resolved with data that fits the spec: a token with metadata fields, a page with at
- * least one result. Any error (a 404 from a server that serves nothing, a 500, a service URL pointing at
- * another service, a refused connection) fails it, with the error's own message.
+ * Why `service`'s answer to its samples fails the live run, or `undefined` when it passes. It passes only
+ * when each lookup resolved with data that fits the spec: a token with metadata fields, a page or a
+ * search with at least one result. Any error (a 404 from a server that serves nothing or predates the
+ * search, a 500, a service URL pointing at another service, a refused connection) fails it, with the
+ * error's own message.
  */
 export async function liveSampleProblem(
   client: LookupClient,
   service: ServiceName,
 ): Promise<string | undefined> {
-  const { operationId, call } = LIVE_SAMPLES[service];
-  let answer: unknown;
-  try {
-    answer = await call(client);
-  } catch (error) {
-    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return `${operationId} answered no data: ${why}`;
+  for (const { operationId, call, data = (answer: unknown) => answer } of LIVE_SAMPLES[service]) {
+    let answer: unknown;
+    try {
+      answer = data(await call(client));
+    } catch (error) {
+      const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return `${operationId} answered no data: ${why}`;
+    }
+    const problems = responseValidators[operationId](answer);
+    if (problems.length > 0) return `${operationId}'s answer does not fit the spec: ${problems.join("; ")}`;
+    const results = Array.isArray(answer) ? answer : (answer as { results?: unknown }).results;
+    if (Array.isArray(results) ? results.length === 0 : Object.keys(answer as object).length === 0)
+      return `${operationId} answered no data for the spec's sample (an empty ${Array.isArray(results) ? "page" : "token"})`;
   }
-  const problems = responseValidators[operationId](answer);
-  if (problems.length > 0) return `${operationId}'s answer does not fit the spec: ${problems.join("; ")}`;
-  const results = (answer as { results?: unknown }).results;
-  if (Array.isArray(results) ? results.length === 0 : Object.keys(answer as object).length === 0)
-    return `${operationId} answered no data for the spec's sample (an empty ${Array.isArray(results) ? "page" : "token"})`;
   return undefined;
 }

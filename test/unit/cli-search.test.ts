@@ -43,6 +43,29 @@ const keys = (text: string) =>
   (JSON.parse(text) as ReturnType<typeof itemOf>[]).map((i) => `${i.contract_id}:${i.token_number}`);
 
 describe("hiro-lookup search", () => {
+  it("against a Token Metadata API older than 2.2.0 (no search route) says so, not the route's text cut off", async () => {
+    let stderr = "";
+    const old = fakeFetch((request) =>
+      json(
+        {
+          message: `Route GET:${new URL(request.url).pathname}${new URL(request.url).search} not found`,
+          error: "Not Found",
+          statusCode: 404,
+        },
+        404,
+      ),
+    );
+    const code = await runCli(["--retries", "0", "--metadata-url", LOCAL, "search", `${PRINCIPAL}:35`], {
+      env: {},
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      createClient: (options) => createLookupClient({ ...options, fetch: old.fetch }),
+    });
+    expect(code).not.toBe(EXIT.ok);
+    expect(stderr).toMatch(/predates the search \(Token Metadata API 2\.2\.0 or later has it\)/);
+    expect(stderr).not.toContain("Route GET");
+  });
+
   it("prints the tokens found in the order asked and exits 0 when all were found", async () => {
     const { code, stdout, stderr, requests } = await cli(["search", `${PRINCIPAL}:35`, FT, "--locale", "es"]);
     expect({ code, stderr }).toEqual({ code: EXIT.ok, stderr: "" });

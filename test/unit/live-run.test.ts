@@ -88,6 +88,22 @@ describe("liveSampleProblem: a live run fails unless each service answers its sa
     expect(await problemsAt(url)).toEqual({ metadata: undefined, ordinals: undefined, runes: undefined });
   });
 
+  it("fails a Token Metadata API older than the search (2.1: /metadata/v1/search is Fastify's 404)", async () => {
+    const full = keep(await startFakeDeployment("conformant", specSamples()));
+    const old = keep(
+      await serveWith(async (path) =>
+        path.startsWith("/metadata/v1/search")
+          ? Response.json(
+              { message: `Route GET:${path} not found`, error: "Not Found", statusCode: 404 },
+              { status: 404 },
+            )
+          : fetch(`${full.url}${path}`),
+      ),
+    );
+    const problems = await problemsAt({ metadata: old.url });
+    expect(problems.metadata).toMatch(/searchTokens answered no data: .*predates the search/);
+  });
+
   it.each([404, 500])("fails every service of a server that answers %i to everything", async (status) => {
     const { url } = keep(await startFakeDeployment({ status }, specSamples()));
     const problems = await problemsAt(url);
