@@ -30,6 +30,7 @@ export {
   type PaginateOptions,
   paginate,
 } from "./features/paginate.js";
+export { isRefreshingToken } from "./features/refreshing-token.js";
 export {
   type ResponseValidator,
   type ResponseValidators,

@@ -1,13 +1,29 @@
 /** The lookup commands of the first three routes: `sft`, `sat-inscriptions` and `tx-activity`. */
 import type { Command } from "commander";
-import { HiroValidationError, waitForMetadata } from "../index.js";
+import { HiroValidationError, isRefreshingToken, waitForMetadata } from "../index.js";
 import { integer, pagingOptions } from "./arguments.js";
+import { EXIT } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import type { GlobalOptions, LookupRunner } from "./lookup-action.js";
 import { type PageOptions, printPages, printValue } from "./page-output.js";
 
-/** Adds the lookup commands to `program`, each run by `run`. */
-export function registerLookups(program: Command, run: LookupRunner, io: CliIo): void {
+/**
+ * The note for a token being refreshed (`isRefreshingToken`): the data is printed as it came, and stderr
+ * says why `token_uri`, `decimals` and `total_supply` are missing, so a script does not take it as final.
+ */
+export function noteRefreshing(io: CliIo): void {
+  io.stderr.write(
+    "hiro-lookup: note: the token has metadata but no token_uri (nor decimals, total_supply): it is being refreshed (a second mint or a refresh); ask again later, or use sft --wait --complete\n",
+  );
+}
+
+/** Adds the lookup commands to `program`, each run by `run`; `setExit` sets a code without an error. */
+export function registerLookups(
+  program: Command,
+  run: LookupRunner,
+  io: CliIo,
+  setExit: (code: number) => void,
+): void {
   const print = (global: GlobalOptions, value: unknown) => printValue(io, global, value);
 
   program
@@ -24,6 +40,10 @@ export function registerLookups(program: Command, run: LookupRunner, io: CliIo):
       "while the service is still fetching the metadata (422 pending), ask again with backoff",
     )
     .option(
+      "--complete",
+      "with --wait: also wait while the token is being refreshed (no token_uri after a second mint)",
+    )
+    .option(
       "--wait-timeout <ms>",
       "with --wait: give up after this long, exit 5 (default 60000)",
       integer("--wait-timeout", 1),
@@ -31,20 +51,27 @@ export function registerLookups(program: Command, run: LookupRunner, io: CliIo):
     .action(
       run(async (client, global, command) => {
         const [principal, token_id] = command.processedArgs as [string, string];
-        const { locale, wait, waitTimeout } = command.opts<{
+        const { locale, wait, waitTimeout, complete } = command.opts<{
           locale?: string;
           wait?: boolean;
           waitTimeout?: number;
+          complete?: boolean;
         }>();
         const params = { principal, token_id, ...(locale === undefined ? {} : { locale }) };
         if (waitTimeout !== undefined && !wait)
           throw new HiroValidationError("--wait-timeout", "only goes with --wait");
-        print(
-          global,
-          wait
-            ? await waitForMetadata(client, params, { deadlineMs: waitTimeout })
-            : await client.getSftMetadata(params),
-        );
+        if (complete && !wait) throw new HiroValidationError("--complete", "only goes with --wait");
+        const token = wait
+          ? await waitForMetadata(client, params, { deadlineMs: waitTimeout, complete })
+          : await client.getSftMetadata(params);
+        print(global, token);
+        if (!isRefreshingToken(token)) return;
+        if (complete) {
+          io.stderr.write(
+            `hiro-lookup: the token was still being refreshed after ${waitTimeout ?? 60_000} ms (--wait-timeout): no token_uri, decimals or total_supply yet\n`,
+          );
+          setExit(EXIT.apiError);
+        } else noteRefreshing(io);
       }),
     );
 

@@ -70,7 +70,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const run = lookupRunner(io, (code) => {
     exitCode = code;
   });
-  registerLookups(program, run, io);
+  registerLookups(program, run, io, (code) => (exitCode = code));
   registerTokenLookups(program, run, io);
   registerSearch(program, run, io, (code) => (exitCode = code));
   registerVerify(program, io);

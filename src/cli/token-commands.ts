@@ -4,10 +4,11 @@
  * the spec's names; the client checks them, and a refusal names the flag (option-names.ts).
  */
 import type { Command } from "commander";
-import type { FungibleTokensParams } from "../index.js";
+import { type FungibleTokensParams, isRefreshingToken } from "../index.js";
 import { pagingOptions } from "./arguments.js";
 import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
+import { noteRefreshing } from "./lookup-commands.js";
 import { type PageOptions, printPages, printValue } from "./page-output.js";
 
 const FT_EXAMPLE = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex";
@@ -35,11 +36,9 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
       run(async (client, global, command) => {
         const [principal] = command.processedArgs as [string];
         const { locale } = command.opts<{ locale?: string }>();
-        printValue(
-          io,
-          global,
-          await client.getFtMetadata({ principal, ...(locale === undefined ? {} : { locale }) }),
-        );
+        const token = await client.getFtMetadata({ principal, ...(locale === undefined ? {} : { locale }) });
+        printValue(io, global, token);
+        if (isRefreshingToken(token)) noteRefreshing(io);
       }),
     );
 
@@ -54,11 +53,13 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
       run(async (client, global, command) => {
         const [principal, token_id] = command.processedArgs as [string, string];
         const { locale } = command.opts<{ locale?: string }>();
-        printValue(
-          io,
-          global,
-          await client.getNftMetadata({ principal, token_id, ...(locale === undefined ? {} : { locale }) }),
-        );
+        const token = await client.getNftMetadata({
+          principal,
+          token_id,
+          ...(locale === undefined ? {} : { locale }),
+        });
+        printValue(io, global, token);
+        if (isRefreshingToken(token)) noteRefreshing(io);
       }),
     );
 

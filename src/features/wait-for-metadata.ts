@@ -1,6 +1,7 @@
 /**
  * `waitForMetadata`: the token metadata lookup, repeated while the service says the metadata is still
- * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline.
+ * being fetched for the first time (422 "Token metadata fetch in progress"), until data or a deadline;
+ * with `complete: true`, also while the token is being refreshed (refreshing-token.ts).
  */
 
 import { HiroApiError, type HiroApiErrorOf, HiroTimeoutError } from "../errors/errors.js";
@@ -9,6 +10,7 @@ import { checkTimeout, type RequestOptions } from "../input/options.js";
 import type { LookupClient } from "../lookups/client.js";
 import { sleep as pause } from "../shared/sleep.js";
 import type { SftMetadataParams, SftMetadataResponse } from "../spec/types.js";
+import { isRefreshingToken } from "./refreshing-token.js";
 
 /** Options of {@link waitForMetadata}. */
 export interface WaitForMetadataOptions extends RequestOptions {
@@ -18,6 +20,12 @@ export interface WaitForMetadataOptions extends RequestOptions {
   initialDelayMs?: number | undefined;
   /** Longest wait between tries, in ms. Default 15 000. */
   maxDelayMs?: number | undefined;
+  /**
+   * Also wait while the token is being refreshed ({@link isRefreshingToken}: `metadata` without
+   * `token_uri`, after a second mint), until its record is complete; at the deadline, the last answer is
+   * returned as it is (check it with `isRefreshingToken`). Default false: the first 200 is returned.
+   */
+  complete?: boolean | undefined;
 }
 
 /**
@@ -56,7 +64,13 @@ export async function waitForMetadata(
   params: SftMetadataParams,
   options: WaitForMetadataOptions = {},
 ): Promise<SftMetadataResponse> {
-  const { deadlineMs = 60_000, initialDelayMs = 1_000, maxDelayMs = 15_000, ...request } = options;
+  const {
+    deadlineMs = 60_000,
+    initialDelayMs = 1_000,
+    maxDelayMs = 15_000,
+    complete = false,
+    ...request
+  } = options;
   for (const [name, value] of Object.entries({ deadlineMs, initialDelayMs, maxDelayMs })) {
     checkTimeout(name, value);
   }
@@ -73,7 +87,10 @@ export async function waitForMetadata(
     const timer = setTimeout(() => late.abort(overdue()), Math.max(0, deadline - Date.now()));
     const signal = request.signal ? AbortSignal.any([request.signal, late.signal]) : late.signal;
     try {
-      return await client.getSftMetadata(params, { ...request, signal });
+      const token = await client.getSftMetadata(params, { ...request, signal });
+      const left = deadline - Date.now();
+      if (!complete || !isRefreshingToken(token) || left <= 0) return token;
+      await pause(Math.min(delay, left), request.signal);
     } catch (thrown) {
       if (late.signal.aborted && !request.signal?.aborted) throw late.signal.reason;
       const error = await pendingBehindLocale(client, params, thrown, { ...request, signal }).catch(
