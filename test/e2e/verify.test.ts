@@ -120,7 +120,8 @@ describe("verify against the Prism mock", () => {
     expect(run.stdout).toMatch(
       /^ {2}ordinals: \d+ of 9 FAIL, \d+ pass; page maximum 60; it sends Prism's sl-violations/m,
     );
-    expect(run.stderr).toMatch(
+    // The closing line wraps at the width, like the table.
+    expect(run.stderr.replace(/\n +/g, " ")).toMatch(
       /verify: \d+ of 36 checks FAIL: metadata \d+ of 16, ordinals \d+ of 9, runes \d+ of 11/,
     );
   });
@@ -131,7 +132,7 @@ describe("verify against a fake deployment", () => {
     const { code, rows, stderr } = await verify([...args(await serve({ status })), "--json"]);
     expect(code).toBe(7); // EXIT.verifyFailed
     const down = status === 500 ? " \\(down\\)" : "";
-    expect(stderr).toMatch(
+    expect(stderr.replace(/\n +/g, " ")).toMatch(
       new RegExp(
         `verify: 36 of 36 checks FAIL: metadata 16 of 16${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
       ),
@@ -194,6 +195,15 @@ describe("verify against a fake deployment", () => {
       "metadata: no FAIL of 16, 16 pass; indexer chain tip: block 5412887 (0x8bc3d2e3",
     );
   });
+
+  it.each(["conformant", "wrong-shapes", "ignores-filter", { status: 404 }, { status: 500 }] as const)(
+    "a %j deployment's table and closing line fit COLUMNS=100, as the rest of the output",
+    async (mode) => {
+      const { stdout, stderr } = await verify(args(await serve(mode)), { COLUMNS: "100" });
+      const long = `${stdout}\n${stderr}`.split("\n").filter((line) => line.length > 100);
+      expect(long).toEqual([]);
+    },
+  );
 
   it("passes every check of a conformant deployment, the API key going to the metadata service only", async () => {
     const { code, rows, stderr } = await verify([

@@ -9,6 +9,7 @@ import { type CliIo, widthOf } from "../io.js";
 import { jsonText } from "../output.js";
 import { type MaxLimitFlags, maxLimitOf } from "../page-maximum.js";
 import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "../service-urls.js";
+import { wrap } from "../text.js";
 import { verifyDeployment } from "./verify.js";
 import { merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
 import { failureLine, formatTable, tally } from "./verify-table.js";
@@ -93,7 +94,8 @@ export function registerVerify(program: Command, io: CliIo): void {
       const pretty = io.stdout.isTTY === true;
       io.stdout.write(options.json ? `${jsonText(report.rows, pretty)}\n` : formatTable(report, widthOf(io)));
       if (tally(report.rows).fail > 0) {
-        const message = `hiro-lookup: ${failureLine(report)}`;
+        // Wrapped at the terminal's width like the table, continuation lines indented.
+        const message = wrap(`hiro-lookup: ${failureLine(report)}`, widthOf(io) - 2).join("\n  ");
         command.error(message, { exitCode: EXIT.verifyFailed, code: "hiro-lookup.verify.failed" });
       }
     });
