@@ -91,7 +91,7 @@ describe("verify against the Prism mock", () => {
     expect(code).toBe(0);
     expect(stopped).toBe(1);
     const rows = JSON.parse(stdout) as ConformanceRow[];
-    expect(rows).toHaveLength(36);
+    expect(rows).toHaveLength(37);
     for (const r of rows) {
       const expected = MOCK_CHECKABLE.includes(r.check) ? "pass" : "not checkable on a mock";
       expect({ ...r, result: r.result }).toEqual({ ...r, result: expected });
@@ -122,7 +122,7 @@ describe("verify against the Prism mock", () => {
     );
     // The closing line wraps at the width, like the table.
     expect(run.stderr.replace(/\n +/g, " ")).toMatch(
-      /verify: \d+ of 36 checks FAIL: metadata \d+ of 16, ordinals \d+ of 9, runes \d+ of 11/,
+      /verify: \d+ of 37 checks FAIL: metadata \d+ of 17, ordinals \d+ of 9, runes \d+ of 11/,
     );
   });
 });
@@ -134,7 +134,7 @@ describe("verify against a fake deployment", () => {
     const down = status === 500 ? " \\(down\\)" : "";
     expect(stderr.replace(/\n +/g, " ")).toMatch(
       new RegExp(
-        `verify: 36 of 36 checks FAIL: metadata 16 of 16${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
+        `verify: 37 of 37 checks FAIL: metadata 17 of 17${down}, ordinals 9 of 9${down}, runes 11 of 11${down}`,
       ),
     );
     // Cause first in every cell, the service's own words kept.
@@ -192,7 +192,7 @@ describe("verify against a fake deployment", () => {
     expect(code).toBe(0);
     // The summary wraps at the terminal's width: the hash may go on the next line.
     expect(stdout.replace(/\n +/g, " ")).toContain(
-      "metadata: no FAIL of 16, 16 pass; indexer chain tip: block 5412887 (0x8bc3d2e3",
+      "metadata: no FAIL of 17, 17 pass; indexer chain tip: block 5412887 (0x8bc3d2e3",
     );
   });
 
@@ -205,6 +205,26 @@ describe("verify against a fake deployment", () => {
     },
   );
 
+  it("FAILs a search that answers a token nobody asked, as the client refuses it", async () => {
+    const url = await serve("conformant");
+    const other = { contract_id: "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token", token_number: 1 };
+    const extra = await proxyTo(url, async (response) => {
+      if (response.status !== 200) return response;
+      const body = (await response.json().catch(() => undefined)) as unknown;
+      const grown = Array.isArray(body) && body.length > 0 ? [...body, { ...body[0], ...other }] : body;
+      return Response.json(grown, { status: response.status, headers: response.headers });
+    });
+    try {
+      const { rows } = await verify([...args(extra.url), "--json"]);
+      expect(row(rows, "metadata", "search: only the tokens asked")).toMatchObject({
+        result: "FAIL",
+        got: expect.stringContaining("fari-token:1, a token not asked"),
+      });
+    } finally {
+      await extra.close();
+    }
+  });
+
   it("passes every check of a conformant deployment, the API key going to the metadata service only", async () => {
     const { code, rows, stderr } = await verify([
       ...args(await serve("conformant")),
@@ -214,7 +234,7 @@ describe("verify against a fake deployment", () => {
     ]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(rows).toHaveLength(36);
+    expect(rows).toHaveLength(37);
     expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
     const sent = fake?.requests ?? [];
     expect(sent.filter((r) => r.apiKey === "k1").every((r) => r.url.startsWith("/metadata/"))).toBe(true);
@@ -275,11 +295,11 @@ describe("verify says why (issue 20, item 3)", () => {
     ]);
     expect(code).toBe(7);
     const metadata = rows.filter((r) => r.service === "metadata");
-    expect(metadata).toHaveLength(16);
+    expect(metadata).toHaveLength(17);
     for (const r of metadata)
       expect(r).toMatchObject({ result: "FAIL", got: expect.stringMatching(/^no answer: ECONNREFUSED/) });
     expect(rows.filter((r) => r.service === "runes" && r.result !== "pass")).toEqual([]);
-    expect(stderr).toBe("hiro-lookup: verify: 16 of 27 checks FAIL: metadata 16 of 16 (down)\n");
+    expect(stderr).toBe("hiro-lookup: verify: 17 of 28 checks FAIL: metadata 17 of 17 (down)\n");
   });
 
   it("a route's 404 keeps its 'not found' at the start of the cell", async () => {
@@ -311,9 +331,9 @@ describe("verify says why (issue 20, item 3)", () => {
       ...args(await serve({ status: 500 })).map((a) => (a === "0" ? "1" : a)),
     ]);
     expect(code).toBe(7);
-    // One check per service went out, with its one retry: 3 × 2 requests instead of 36 × 2.
+    // One check per service went out, with its one retry: 3 × 2 requests instead of 37 × 2.
     expect(fake?.requests).toHaveLength(6);
-    expect(stdout).toMatch(/^ {2}metadata: 16 of 16 FAIL, 0 pass; down: 500 Error: fake failure$/m);
+    expect(stdout).toMatch(/^ {2}metadata: 17 of 17 FAIL, 0 pass; down: 500 Error: fake failure$/m);
     expect(rows).toEqual([]);
   });
 
@@ -373,7 +393,7 @@ describe("verify says why (issue 20, item 3)", () => {
     expect(code).toBe(7);
     expect(rows).toEqual([]);
     expect(stdout).toMatch(/^ {2}FAIL +sample body/m);
-    expect(stdout).toMatch(/^ {2}metadata: \d+ of 16 FAIL/m);
+    expect(stdout).toMatch(/^ {2}metadata: \d+ of 17 FAIL/m);
     expect(stdout).toContain("200 (a value nested too deeply");
   });
 });

@@ -34,7 +34,10 @@ export async function serveWith(
 }
 
 /** Forwards every request to `target` (same path and headers), passing the answer through `edit`. */
-export function proxyTo(target: string, edit: (response: Response) => Response = (r) => r) {
+export function proxyTo(
+  target: string,
+  edit: (response: Response) => Response | Promise<Response> = (r) => r,
+) {
   return serveWith(async (path, req) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))

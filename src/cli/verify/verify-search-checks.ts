@@ -34,6 +34,19 @@ function judgeFound(answer: Exchange, wanted: string): Outcome {
     : { ok: false, got: `${got}, not the sample (${printable(tokens.slice(0, 2).join(", "), 80)})` };
 }
 
+/**
+ * Every item is the token asked: the client refuses an answer with an item for a token nobody asked
+ * (`searchTokens`), so `verify` does too.
+ */
+function judgeOnlyAsked(answer: Exchange, wanted: string): Outcome {
+  const tokens = tokensOf(answer);
+  if (answer.status !== 200 || tokens === undefined) return { ok: false, got: describe(answer) };
+  const stranger = tokens.find((token) => token !== wanted);
+  return stranger === undefined
+    ? { ok: true, got: `${tokens.length} of ${tokens.length} the token asked` }
+    : { ok: false, got: `an item about ${printable(stranger, 100)}, a token not asked` };
+}
+
 /** An unknown token is absent: 200 with an empty array, not an error. */
 function judgeAbsent(answer: Exchange): Outcome {
   const tokens = tokensOf(answer);
@@ -70,6 +83,10 @@ export function searchChecks(
       found = await state.send(search([wanted]));
       return judgeFound(found, wanted);
     }),
+    // A fixed-example mock answers its example's tokens whatever was asked.
+    check("search: only the tokens asked", "no item for a token not asked", true, async () =>
+      judgeOnlyAsked(answer(), wanted),
+    ),
     check("search: sample body", "fits SearchResponse", false, async () =>
       judgeValid(answer(), "searchTokens"),
     ),
