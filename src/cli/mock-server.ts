@@ -54,7 +54,10 @@ async function launch(
 ): Promise<RunningMock> {
   let control: PrismControl | undefined;
   let mock: RunningMock | undefined;
+  /** Set once the mock is being stopped on purpose: Prism's exit is then expected. */
+  let stopping = false;
   const handler = (reason: StopReason) => {
+    stopping = true;
     release();
     if (mock) return onStop(reason, mock);
     void (control?.stop() ?? Promise.resolve()).finally(() => process.exit(STOP_CODES[reason]));
@@ -79,10 +82,22 @@ async function launch(
       },
     });
     mock = started;
+    // Prism dying under the front (whatever killed it) ends the CLI, saying so: the front would
+    // otherwise answer every request with a 502 after its 10 s of retries, for as long as it ran.
+    started.prism.process.once("exit", (code, signal) => {
+      if (stopping) return;
+      stopping = true;
+      release();
+      process.stderr.write(
+        `hiro-lookup: the mock's Prism exited unexpectedly (${signal ?? `code ${code}`}); the mock stops\n`,
+      );
+      void started.stop().finally(() => process.exit(1));
+    });
     // Stopped by the command, not by a signal: the handlers go too.
     return {
       ...started,
       stop: () => {
+        stopping = true;
         release();
         return started.stop();
       },

@@ -17,6 +17,8 @@ import { operations } from "../generated/operations.js";
 import { type AnswerFor, type MockAnswer, routeOf } from "../mock/index.js";
 
 const RETRY_FOR_MS = 10_000;
+/** The largest request body the front holds: the services take none (every lookup is a GET). */
+const MAX_BODY_BYTES = 64 * 1024;
 const RETRYABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE"]);
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding"];
 
@@ -43,10 +45,81 @@ export interface MockFront {
   close(): Promise<void>;
 }
 
+/** A request the front answers itself, never forwarding it: its status and the service's words. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message));
+  }
+}
+
+/**
+ * The request's URL, checked: an origin-form target (`/…`) that parses, whose path decodes. Anything
+ * else (`//`, `http://[::1/`, `*`, a broken %-escape such as `/sft/%/1`, which killed Prism) is a
+ * {@link Refusal}: a 400 in Fastify's words, as upstream answers it.
+ */
+function checkedUrl(req: IncomingMessage): URL {
+  const target = req.url ?? "";
+  let url: URL | undefined;
+  try {
+    url = target.startsWith("/") && !target.startsWith("//") ? new URL(`http://mock${target}`) : undefined;
+  } catch {}
+  if (url === undefined) {
+    throw new Refusal(400, { statusCode: 400, error: "Bad Request", message: "invalid request-target" });
+  }
+  try {
+    decodeURIComponent(url.pathname);
+  } catch {
+    throw new Refusal(400, {
+      statusCode: 400,
+      code: "FST_ERR_BAD_URL",
+      error: "Bad Request",
+      message: `'${url.pathname.slice(0, 200)}' is not a valid url component`,
+    });
+  }
+  return url;
+}
+
+/** The request's body, up to {@link MAX_BODY_BYTES}; a larger one is a 413 {@link Refusal}. */
+async function bodyOfRequest(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  const tooLarge = new Refusal(413, {
+    statusCode: 413,
+    error: "Payload Too Large",
+    message: `the mock takes request bodies of at most ${MAX_BODY_BYTES} bytes`,
+  });
+  if (declared > MAX_BODY_BYTES) throw tooLarge;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw tooLarge;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Answers `error` (a {@link Refusal}, else a 400) if the client still listens; then closes the connection. */
+function refuse(res: ServerResponse, error: unknown): void {
+  if (res.headersSent || res.destroyed) return void res.destroy();
+  const { status, body } =
+    error instanceof Refusal
+      ? error
+      : { status: 400, body: { statusCode: 400, error: "Bad Request", message: "unreadable request" } };
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(text)),
+    connection: "close",
+  });
+  res.end(text);
+}
+
 /** What the rules answer to `req`, when it is a lookup they should answer; else undefined (to Prism as is). */
-function ruled(req: IncomingMessage, rules: AnswerFor) {
+function ruled(req: IncomingMessage, url: URL, rules: AnswerFor) {
   if (req.method !== "GET" || req.headers.prefer !== undefined) return undefined;
-  const url = new URL(req.url ?? "/", "http://mock");
   const route = routeOf(url.pathname);
   if (route === undefined) return undefined;
   const answer = rules(route.operationId, { path: route.path, query: url.searchParams });
@@ -54,10 +127,10 @@ function ruled(req: IncomingMessage, rules: AnswerFor) {
 }
 
 /** `prefer` with `code=<the example's status>` added when it names an example of the lookup and no code. */
-function withExampleCode(prefer: string, req: IncomingMessage, rules: AnswerFor): string {
+function withExampleCode(prefer: string, url: URL, rules: AnswerFor): string {
   const name = /(?:^|,)\s*example=([^,\s]+)/.exec(prefer)?.[1];
   if (name === undefined || /(?:^|,)\s*code=/.test(prefer)) return prefer;
-  const route = routeOf(new URL(req.url ?? "/", "http://mock").pathname);
+  const route = routeOf(url.pathname);
   const status = route && rules.exampleStatus(route.operationId, name);
   return status ? `code=${status}, ${prefer}` : prefer;
 }
@@ -78,17 +151,21 @@ function bodyOf(prism: Buffer, answer: MockAnswer, paged: boolean): string | und
 export async function startFront(options: FrontOptions): Promise<MockFront> {
   const host = options.host ?? "127.0.0.1";
   const agent = new Agent({ keepAlive: true });
-  const server = createServer((req, res) => void forward(req, res));
+  // Whatever a request does (a target that does not parse, a hang-up mid-body), the front answers or
+  // drops that one request and goes on serving: nothing it sends can end the process.
+  const server = createServer((req, res) => {
+    req.on("error", () => res.destroy());
+    forward(req, res).catch((error: unknown) => refuse(res, error));
+  });
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
+    const url = checkedUrl(req);
+    const body = await bodyOfRequest(req);
     const answerFor = options.rules();
-    const rules = ruled(req, answerFor);
+    const rules = ruled(req, url, answerFor);
     const headers = { ...req.headers };
     const refused = rules?.answer.status === 400;
-    if (typeof headers.prefer === "string") headers.prefer = withExampleCode(headers.prefer, req, answerFor);
+    if (typeof headers.prefer === "string") headers.prefer = withExampleCode(headers.prefer, url, answerFor);
     if (rules) {
       const { answer } = rules;
       if (!refused)

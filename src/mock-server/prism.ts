@@ -21,6 +21,9 @@ export const PRISM_INSTALL_HINT = `npm i -D @stoplight/prism-cli@${PRISM_VERSION
 const PRISM_ENTRY = "@stoplight/prism-cli/dist/index.js";
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 3_000;
+/** How much of Prism's output is kept for a start failure's message. */
+const OUTPUT_KEPT = 64 * 1024;
+
 /** Preloaded into Prism: exit when the IPC channel to the parent closes, i.e. when the parent is gone. */
 const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
   'process.on("disconnect", () => process.exit(0));',
@@ -117,11 +120,14 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
     detached: true,
   });
   child.channel?.unref(); // the channel only tells Prism we are gone; it must not keep us alive
+  // Prism's output, for the message if it fails to start: its last OUTPUT_KEPT characters only, and
+  // nothing once it is up (it logs ~1.5 kB per invalid request, for as long as it runs).
   let output = "";
+  let ready = false;
   for (const stream of [child.stdout, child.stderr]) {
     if (stream === null) continue;
     createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
-      output += `${line}\n`;
+      if (!ready) output = `${output}${line.slice(0, OUTPUT_KEPT)}\n`.slice(-OUTPUT_KEPT);
       if (line.trim() !== "") options.log?.(line);
     });
   }
@@ -165,6 +171,8 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
     try {
       const response = await fetch(`${url}/__ready`, { signal: AbortSignal.timeout(1_000) });
       await response.arrayBuffer(); // any HTTP answer (a 404 problem+json here) means it is listening
+      ready = true;
+      output = "";
       return { url, port, process: child, stop, killNow };
     } catch {} // not listening yet
     if (Date.now() > deadline) {

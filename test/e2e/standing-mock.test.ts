@@ -62,6 +62,10 @@ describe("hiro-lookup mock", () => {
       expect(await token.json()).toMatchObject({
         metadata: { description: expect.stringContaining("del contrato") },
       });
+      // A broken %-escape once killed Prism behind the front: the front answers it and Prism lives on.
+      const broken = await fetch(`${url}/metadata/v1/sft/%/1`);
+      expect(broken.status).toBe(400);
+      expect((await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions`)).status).toBe(200);
       expect(markedProcesses(marker, "prism-cli")).toHaveLength(1);
       child.kill("SIGHUP");
       expect(await exited).toBe(129);
@@ -88,6 +92,21 @@ describe("hiro-lookup mock", () => {
       await expect(fetch(url)).rejects.toThrow();
     } finally {
       for (const pid of [...cli(), ...markedProcesses(marker, "prism-cli")]) process.kill(pid, "SIGKILL");
+    }
+  }, 60_000);
+
+  it("Prism killed under it: the mock says so on stderr and exits 1, never hanging", async () => {
+    const { child, marker, exited } = await standingMock();
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
+    try {
+      const [prism] = markedProcesses(marker, "prism-cli");
+      process.kill(prism as number, "SIGKILL");
+      expect(await exited).toBe(1);
+      expect(stderr).toContain("the mock's Prism exited unexpectedly (SIGKILL); the mock stops");
+    } finally {
+      child.kill("SIGKILL");
+      for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
     }
   }, 60_000);
 
