@@ -8,8 +8,8 @@
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { limitRule } from "../generated/parameters.js";
 import type { RequestOptions } from "../input/options.js";
+import { identityOf } from "../lookups/item-identity.js";
 import type { Page } from "../spec/types.js";
-import { fingerprint, MAX_FINGERPRINTS } from "./page-fingerprint.js";
 
 /**
  * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
@@ -60,10 +60,8 @@ function checkInteger(
   return value;
 }
 
-function idOf(item: unknown): string | undefined {
-  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
-  return typeof id === "string" ? id : undefined;
-}
+/** Result identities a walk remembers (oldest forgotten first): about 60 bytes each. */
+const MAX_IDENTITIES = 100_000;
 
 /** Where a walk stands, for `hasMore()`. */
 interface Progress {
@@ -89,6 +87,8 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
   const start = params.offset ?? 0;
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
+  // Which results of each page were new to its walk (items() yields those).
+  const freshOf = new WeakMap<Page<T>, boolean[]>();
   const maxPageSize = (method as PageMethod<P, T>).maxLimit ?? MAX_PAGE_SIZE;
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
   const limits = () => ({
@@ -120,7 +120,8 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
     // would make every item come back 60 times); a short page narrows it to what the service gives.
     let stride = pageSize;
     let nextToFetch = start + stride;
-    const seen = new Map<string, number>();
+    /** The identities of the results of this walk (item-identity.ts), the oldest forgotten past the bound. */
+    const seen = new Set<string>();
     try {
       while (queue.length > 0) {
         const head = queue.shift() as Pending;
@@ -132,15 +133,27 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
         }
         Object.assign(progress, { end, total: page.total, unread: page.results.length });
         if (page.results.length === 0) return;
-        const key = fingerprint(page.results, head.offset);
-        const earlier = seen.get(key);
-        if (earlier !== undefined) {
+        // Repeats by identity, whatever the order: a page of results all seen before is no progress.
+        const fresh = page.results.map((item) => {
+          let identity: string;
+          try {
+            identity = identityOf(item);
+          } catch {
+            throw new HiroError(
+              `paginate: the page at offset ${head.offset} cannot be compared (nested too deep); stopped`,
+            );
+          }
+          if (seen.has(identity)) return false;
+          seen.add(identity);
+          if (seen.size > MAX_IDENTITIES) seen.delete(seen.values().next().value as string);
+          return true;
+        });
+        if (!fresh.includes(true)) {
           throw new HiroError(
-            `paginate: the page at offset ${head.offset} brought nothing new (the same ${page.results.length} results as at offset ${earlier}): the service is not paging; stopped`,
+            `paginate: the page at offset ${head.offset} brought nothing new (${page.results.length} results all seen earlier in the walk, in any order): the service is not paging; stopped`,
           );
         }
-        seen.set(key, head.offset);
-        if (seen.size > MAX_FINGERPRINTS) seen.delete(seen.keys().next().value as string);
+        freshOf.set(page, fresh);
         yield page;
         if (end >= page.total || end >= start + maxItems) return;
         if (page.results.length < stride) {
@@ -164,30 +177,17 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   async function* items(): AsyncGenerator<T, void, undefined> {
     const { maxItems } = limits();
     let yielded = 0;
-    let seen = new Set<string>();
-    let previous = new Set<string>();
     for await (const page of pages()) {
-      let fresh = 0;
-      for (const item of page.results) {
+      const fresh = freshOf.get(page);
+      for (const [i, item] of page.results.entries()) {
         progress.unread--;
-        const id = idOf(item);
-        if (id !== undefined) {
-          const repeat = seen.has(id) || previous.has(id);
-          seen.add(id); // a repeat stays in the window too, so a third copy is caught as well
-          if (repeat) continue;
-        }
-        fresh++;
+        // A result seen earlier in the walk (pages shifted as new items arrived) is yielded once.
+        if (fresh?.[i] === false) continue;
         // The caller's abort stops the items at once, even those of a page already here.
         if (signal?.aborted) throw signal.reason;
         yield item;
         if (++yielded >= maxItems) return;
       }
-      if (fresh === 0) {
-        throw new HiroError(
-          `paginate: the page at offset ${progress.end - page.results.length} brought nothing new (${page.results.length} repeats): the service is not paging; stopped`,
-        );
-      }
-      [previous, seen] = [seen, new Set()];
     }
   }
 

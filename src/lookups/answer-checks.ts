@@ -4,6 +4,7 @@
  * a server that ignores `offset` answers the same page forever. Each check returns what is wrong, or
  * undefined; the lookup turns a problem into `invalid_response`, never into silent data.
  */
+import { identityOf } from "./item-identity.js";
 
 /** What a paged lookup asked for. */
 export interface PageAsked {
@@ -18,6 +19,9 @@ export function pageProblem(body: unknown, asked: PageAsked): string | undefined
     return "a page without a results array";
   if (page.results.length > asked.limit)
     return `a page of ${page.results.length} results, more than the limit of ${asked.limit} asked`;
+  const echoed = (body as { limit?: unknown }).limit;
+  if (typeof echoed === "number" && page.results.length > echoed)
+    return `a page of ${page.results.length} results whose limit says ${echoed}`;
   if (page.offset !== asked.offset)
     return `a page at offset ${String(page.offset)} for offset ${asked.offset} (the service ignored offset)`;
   if (!Number.isSafeInteger(page.total) || (page.total as number) < 0)
@@ -26,6 +30,23 @@ export function pageProblem(body: unknown, asked: PageAsked): string | undefined
   const end = asked.offset + page.results.length;
   if (page.results.length > 0 && (page.total as number) < end)
     return `a page of total ${String(page.total)} with ${page.results.length} results at offset ${asked.offset} (total counts fewer than it holds)`;
+  return repeatProblem(page.results);
+}
+
+/** A result that comes twice in one page (the same inscription id, the same rune activity), if any. */
+function repeatProblem(results: readonly unknown[]): string | undefined {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < results.length; i++) {
+    let identity: string;
+    try {
+      identity = identityOf(results[i]);
+    } catch {
+      return `result ${i} is nested too deeply to compare`;
+    }
+    const first = seen.get(identity);
+    if (first !== undefined) return `a page holding the same result twice (results ${first} and ${i})`;
+    seen.set(identity, i);
+  }
   return undefined;
 }
 

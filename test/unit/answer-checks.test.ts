@@ -77,7 +77,12 @@ describe("answers are checked against the question", () => {
   });
 
   it("a page about what was asked is returned as is", async () => {
-    const body = { limit: 2, offset: 4, total: 6, results: [activity(TX_ID), activity(TX_ID)] };
+    const body = {
+      limit: 2,
+      offset: 4,
+      total: 6,
+      results: [activity(TX_ID), { ...activity(TX_ID), operation: "receive" }],
+    };
     const { client } = clientAnswering(body);
 
     await expect(client.getTransactionActivity({ tx_id: TX_ID, offset: 4, limit: 2 })).resolves.toEqual(body);

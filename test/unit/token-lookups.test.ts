@@ -168,7 +168,12 @@ describe("getFungibleTokens", () => {
   });
 
   it("walks with paginate, its filters kept on every page", async () => {
-    const tokens = Array.from({ length: 3 }, (_, i) => ({ ...ALEX_ITEM, name: `ALEX ${i}` }));
+    const tokens = Array.from({ length: 3 }, (_, i) => ({
+      ...ALEX_ITEM,
+      name: `ALEX ${i}`,
+      contract_principal: `${ALEX}-${i}`,
+      asset_identifier: `${ALEX}-${i}::alex`,
+    }));
     const { client, requests } = createTestClient((request) => {
       const { offset, limit } = emptyPageFor(request);
       return pageOf(request, tokens.slice(offset, offset + limit), tokens.length);
