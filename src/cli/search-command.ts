@@ -14,6 +14,8 @@ import { printValue } from "./page-output.js";
 
 /** The most stdin is read for ids: far above any real list (a million ids is about 70 MB). */
 const STDIN_MAX_CHARS = 64 * 1024 * 1024;
+/** The most ids one `search` takes, arguments and stdin together (20,000 requests of 50). */
+export const MAX_IDS = 1_000_000;
 
 /** The ids in `text`: whitespace-separated, `#` to the end of a line a comment. */
 export function idsOf(text: string): string[] {
@@ -27,11 +29,12 @@ export function idsOf(text: string): string[] {
 async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
   let text = "";
+  const tooMuch = () =>
+    new HiroValidationError("-", `stdin holds more than ${STDIN_MAX_CHARS} characters of ids`);
   for await (const chunk of stream) {
+    // Measured before it is decoded or kept: one huge chunk is refused without a copy of it.
+    if (text.length + chunk.length > STDIN_MAX_CHARS) throw tooMuch();
     text += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    if (text.length > STDIN_MAX_CHARS) {
-      throw new HiroValidationError("-", `stdin holds more than ${STDIN_MAX_CHARS} characters of ids`);
-    }
   }
   return text + decoder.decode();
 }
@@ -39,10 +42,16 @@ async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<stri
 /** The ids of the arguments, each `-` replaced by the ids read from stdin. */
 async function idsFrom(args: string[], io: CliIo): Promise<string[]> {
   const ids: string[] = [];
+  const add = (id: string) => {
+    if (ids.length >= MAX_IDS)
+      throw new HiroValidationError("<id...>", `takes at most ${MAX_IDS} ids at once; split the list`);
+    ids.push(id);
+  };
   for (const arg of args) {
-    if (arg !== "-") ids.push(arg);
+    if (arg !== "-") add(arg);
     else if (!io.stdin) throw new HiroValidationError("-", "stdin is not available here");
-    else ids.push(...idsOf(await readAll(io.stdin)));
+    // One by one: a spread of 123,000 ids or more into push() overflowed the call stack.
+    else for (const id of idsOf(await readAll(io.stdin))) add(id);
   }
   return ids;
 }

@@ -42,6 +42,26 @@ async function cli(argv: string[], stdin?: string[]) {
 const keys = (text: string) =>
   (JSON.parse(text) as ReturnType<typeof itemOf>[]).map((i) => `${i.contract_id}:${i.token_number}`);
 
+describe("hiro-lookup search with very many ids", () => {
+  it("reads 150,000 ids from stdin and asks them all, 50 a request (a spread of them overflowed the stack)", async () => {
+    const ids = Array.from({ length: 150_000 }, (_, i) => `${PRINCIPAL}:${i + 1000}`);
+    const stdin = [ids.slice(0, 75_000).join("\n"), "\n", ids.slice(75_000).join("\n")];
+    const { code, stderr, requests } = await cli(["search", "-", "--concurrency", "16", "--ndjson"], stdin);
+    expect(stderr).toBe("");
+    expect(code).toBe(EXIT.ok);
+    expect(requests).toHaveLength(3_000);
+  }, 60_000);
+
+  it("refuses more ids than the documented cap with exit 2 and a message, sending nothing", async () => {
+    const line = `${PRINCIPAL}:1\n`;
+    const stdin = [line.repeat(1_000_001)];
+    const { code, stderr, requests } = await cli(["search", "-"], stdin);
+    expect(code).toBe(EXIT.usage);
+    expect(stderr).toMatch(/at most 1000000 ids/);
+    expect(requests).toHaveLength(0);
+  }, 60_000);
+});
+
 describe("hiro-lookup search", () => {
   it("against a Token Metadata API older than 2.2.0 (no search route) says so, not the route's text cut off", async () => {
     let stderr = "";
