@@ -205,6 +205,16 @@ describe("verify against a fake deployment", () => {
     },
   );
 
+  it("a service behind a long proxy path: each section's heading wraps at COLUMNS=100 too", async () => {
+    const url = `${await serve({ status: 404 })}/${"a-reverse-proxy-path-".repeat(6)}end`;
+    const { code, stdout, stderr } = await verify(args(url), { COLUMNS: "100" });
+    expect(code).toBe(7); // EXIT.verifyFailed
+    const long = `${stdout}\n${stderr}`.split("\n").filter((line) => line.length > 100);
+    expect(long).toEqual([]);
+    // The heading is still there, whole once its lines are joined.
+    expect(stdout.replace(/\n +/g, "")).toContain(`runes at ${url}`);
+  });
+
   it("FAILs a search that answers a token nobody asked, as the client refuses it", async () => {
     const url = await serve("conformant");
     const other = { contract_id: "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token", token_number: 1 };
