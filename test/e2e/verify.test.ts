@@ -277,6 +277,31 @@ describe("verify against a fake deployment", () => {
     ],
     [["verify"], /give at least one of --metadata-url/],
     [["verify", "--runes-url", "http://127.0.0.1:1", "--tx-id", "xyz"], /--tx-id: must be 64 hex/],
+    // The sample token number follows the lookups' rule (issue 29 item 3): upstream's column is a bigint.
+    [
+      [
+        "verify",
+        "--metadata-url",
+        "http://127.0.0.1:1",
+        "--token-id",
+        "10000000000000000000",
+        "--principal",
+        SAMPLES.principal,
+      ],
+      /--token-id: is above 2\^63-1, the largest token number the service stores/,
+    ],
+    [
+      [
+        "verify",
+        "--metadata-url",
+        "http://127.0.0.1:1",
+        "--token-id",
+        "9007199254740993",
+        "--principal",
+        SAMPLES.principal,
+      ],
+      /--token-id: is above 2\^53-1 .*would ask for token 9007199254740992, another token/,
+    ],
   ])("is a usage error, sending nothing, for %j", async (argv, message) => {
     const { code, stderr } = await verify(argv);
     expect(code).toBe(2);
