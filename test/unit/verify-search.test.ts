@@ -57,6 +57,7 @@ describe("verify: the bulk search", () => {
     expect(Object.keys(rows)).toEqual([
       "search: 51 ids",
       "search: sample token",
+      "search: only the tokens asked",
       "search: sample body",
       "search: ETag",
       "search: unknown token",
