@@ -34,9 +34,13 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * Raised to 15,150 B for issue 29 (upstream's own servers, 2026-11-26): the token-number ceiling of
  * upstream's bigint column with messages true for the value (+72 B) and the 404 of a Token Metadata API
  * older than the search, said as such (+117 B): 15,058 B.
+ * Raised to 16,050 B for the rest of issue 29 (the attacker's round, 2026-11-26): results compared by
+ * identity (a page holding one twice, `paginate`'s repeats in any order), the JSON budget before a parse,
+ * the client's key blanked in server text, amounts and waits bounded, the deployment a client talks to
+ * (for `hiro-lookup/query`'s keys): 15,926 B.
  */
 export const CORE_TARGET = 10_300;
-export const CORE_LIMIT = 15_150;
+export const CORE_LIMIT = 16_050;
 /**
  * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
  * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
@@ -74,7 +78,8 @@ export default [
   // 17,931 B after issue 26 (the four Token Metadata lookups; was 17,047 B).
   // 18,201 B after issue 29's items 3-5 (the core's +189 B, isRefreshingToken and waitForMetadata's
   // `complete`: +79 B).
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 18_350),
+  // 19,070 B after the rest of issue 29 (the core's share, and etagCache's store timeout).
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 19_200),
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),
