@@ -48,6 +48,8 @@ export const CORE_LIMIT = 16_050;
  * after issue 17's size pass (validateResponses: +264 B).
  */
 export const MIDDLEWARE_LIMIT = 900;
+/** What `hiro-lookup/query` may add on top of the core (issue 27). */
+export const QUERY_LIMIT = 1_024;
 
 const entry = (name, path, imports, limit) => ({
   name,
@@ -80,6 +82,17 @@ export default [
   // `complete`: +79 B).
   // 19,070 B after the rest of issue 29 (the core's share, and etagCache's store timeout).
   entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 19_200),
+  // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
+  {
+    name: "createLookupClient + hiro-lookup/query",
+    import: {
+      "src/index.ts": "{ createLookupClient }",
+      "src/query/index.ts": "{ createLookupQueries }",
+    },
+    gzip: true,
+    limit: `${CORE_LIMIT + QUERY_LIMIT} B`,
+    modifyEsbuildConfig: esm,
+  },
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),
