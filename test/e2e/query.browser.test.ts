@@ -112,7 +112,10 @@ describe("hiro-lookup/query in a React app, in Chromium", { timeout: TIMEOUT }, 
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${server.url}/`, { waitUntil: "load" });
-    await page.waitForFunction(() => document.getElementById("token")?.textContent !== "loading");
+    await page.waitForFunction(() => {
+      const text = document.getElementById("token")?.textContent;
+      return text !== undefined && text !== "loading";
+    });
     expect(await page.textContent("#token")).toBe("key-alex-autoalex-v1 #35");
     await page.waitForSelector("#inscriptions li");
     for (let i = 0; i < 5 && (await page.$("#more")); i++) {
