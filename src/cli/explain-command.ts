@@ -22,7 +22,7 @@ interface ExplainFlags {
   arweaveGateway?: string;
 }
 
-const MARK = { ok: "ok  ", wait: "wait", problem: "FIX " } as const;
+const MARK = { ok: "ok", wait: "wait", problem: "FIX" } as const;
 
 /** The diagnosis as text lines fitted to `width`. */
 export function diagnosisText(diagnosis: Diagnosis, width: number): string[] {
