@@ -77,7 +77,12 @@ describe("browser bundle budgets (size-limit)", () => {
     expect(added, `${name} adds ${added} B gzip to the core`).toBeLessThanOrEqual(MIDDLEWARE_LIMIT);
   });
 
-  it.each(["hiro-lookup (whole main entry)", "hiro-lookup/validators", "hiro-lookup/msw (msw excluded)"])(
+  it.each([
+    "hiro-lookup (whole main entry)",
+    "hiro-lookup/validators",
+    "hiro-lookup/msw (msw excluded)",
+    "hiro-lookup/doctor",
+  ])(
     "keeps %s within its limit",
     (name) => {
       const entry = byName(name);
