@@ -18,6 +18,7 @@ export {
 export { HiroWaitTimeoutError } from "./errors/wait-errors.js";
 export {
   createMemoryEtagStore,
+  type EtagCacheOptions,
   type EtagEntry,
   type EtagStore,
   etagCache,

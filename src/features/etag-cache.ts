@@ -12,6 +12,7 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
+import { checkTimeout } from "../input/options.js";
 import { acceptedBody } from "./etag-acceptance.js";
 
 /** One remembered answer. */
@@ -104,15 +105,32 @@ function cacheable(request: Request): boolean {
   );
 }
 
-/** `promise`, or the signal's reason once it aborts. */
-function raced<T>(promise: T | Promise<T>, signal: AbortSignal): Promise<T> {
+/** Options of {@link etagCache}. */
+export interface EtagCacheOptions {
+  /**
+   * How long a store's `get` or `set` may take, in ms, before the request goes on without it (a `get`
+   * then finds nothing, a `set` is dropped). Raw calls have no deadline of their own: a store that never
+   * answered would hold them forever. Default 5 000.
+   */
+  storeTimeoutMs?: number | undefined;
+}
+
+/**
+ * `promise`, or the signal's reason once it aborts; `fallback` once `timeoutMs` has passed (a store that
+ * does not answer is passed over, never waited for forever).
+ */
+function raced<T>(promise: T | Promise<T>, signal: AbortSignal, timeoutMs: number, fallback: T): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
+    const timer = setTimeout(() => resolve(fallback), timeoutMs);
     signal.addEventListener("abort", onAbort, { once: true });
     Promise.resolve(promise)
       .then(resolve, reject)
-      .finally(() => signal.removeEventListener("abort", onAbort));
+      .finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+      });
   });
 }
 
@@ -120,14 +138,18 @@ function raced<T>(promise: T | Promise<T>, signal: AbortSignal): Promise<T> {
  * Conditional requests with `If-None-Match`, as middleware: `createLookupClient({ middleware: [etagCache()] })`.
  * Default store: {@link createMemoryEtagStore} (500 URLs, 16 MiB, 1 MiB a body).
  */
-export function etagCache(store: EtagStore = createMemoryEtagStore()): Middleware {
+export function etagCache(
+  store: EtagStore = createMemoryEtagStore(),
+  options: EtagCacheOptions = {},
+): Middleware {
+  const storeTimeoutMs = checkTimeout("storeTimeoutMs", options.storeTimeoutMs ?? 5_000);
   // Keyed by the request object, not the call id: gone with the request however the call ended.
   const sentWith = new WeakMap<Request, EtagEntry>();
   const maxEntryBytes = store.maxEntryBytes ?? Number.POSITIVE_INFINITY;
   return {
     async onRequest({ request }) {
       if (!cacheable(request)) return undefined;
-      const entry = await raced(store.get(request.url), request.signal);
+      const entry = await raced(store.get(request.url), request.signal, storeTimeoutMs, undefined);
       if (entry) {
         sentWith.set(request, entry);
         request.headers.set("if-none-match", entry.etag);
@@ -150,7 +172,7 @@ export function etagCache(store: EtagStore = createMemoryEtagStore()): Middlewar
       const body = await response.text();
       if (body.length <= maxEntryBytes && acceptedBody(schemaPath, params, body)) {
         const entry = { etag, body, contentType: response.headers.get("content-type") };
-        await raced(store.set(request.url, entry), request.signal);
+        await raced(store.set(request.url, entry), request.signal, storeTimeoutMs, undefined);
       }
       return new Response(body, { status: 200, statusText: response.statusText, headers: response.headers });
     },

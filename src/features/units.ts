@@ -6,6 +6,24 @@ import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
 
 const MAX_DECIMALS = 38;
+/**
+ * The most digits an amount may have: 2^256 has 78. On-chain amounts are smaller (a Clarity uint, a rune
+ * amount: u128, 39 digits); a longer one is a broken or hostile server's, and BigInt() of millions of
+ * digits blocks for seconds (16M digits: 14.7 s), so it is refused before anything is computed.
+ */
+const MAX_DIGITS = 78;
+
+/** Refuses a digit string longer than {@link MAX_DIGITS} (leading zeros not counted), before any BigInt. */
+function checkDigits(parameter: string, digits: string): void {
+  let start = 0;
+  while (start < digits.length - 1 && digits.charCodeAt(start) === 48) start++;
+  if (digits.length - start > MAX_DIGITS) {
+    throw new HiroValidationError(
+      parameter,
+      `has ${digits.length - start} digits: an amount has at most ${MAX_DIGITS} digits (2^256; on-chain amounts are u128)`,
+    );
+  }
+}
 const INTEGER = /^[0-9]+$/;
 const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
 
@@ -26,7 +44,10 @@ function checkDecimals(decimals: number): number {
 export function toBigInt(value: string | number | bigint, parameter = "value"): bigint {
   if (typeof value === "bigint" && value >= 0n) return value;
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === "string" && INTEGER.test(value)) return BigInt(value);
+  if (typeof value === "string" && INTEGER.test(value)) {
+    checkDigits(parameter, value);
+    return BigInt(value);
+  }
   throw new HiroValidationError(
     parameter,
     `must be a non-negative integer (decimal string, safe integer or bigint)`,
@@ -61,6 +82,7 @@ export function parseUnits(text: string, decimals: number): bigint {
       `must be a non-negative decimal such as "12.5"; got ${typeof text === "string" ? quoted(text) : typeof text}`,
     );
   const [, whole = "", fraction = ""] = match;
+  checkDigits("amount", whole);
   if (fraction.length > places && /[1-9]/.test(fraction.slice(places))) {
     throw new HiroValidationError("amount", `has more than ${places} decimal places: ${quoted(text)}`);
   }

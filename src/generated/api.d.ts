@@ -1224,7 +1224,8 @@ export interface components {
          */
         CacheControl: string;
         /**
-         * @description Seconds to wait before the next request (only on `429`).
+         * @description Seconds to wait before the next request (only on `429`). Hiro's gateway sends the rest of its
+         *     minute; a value above a day is no real rate limit, and the `hiro-lookup` client reads it as a day.
          * @example 12
          */
         RetryAfter: number;

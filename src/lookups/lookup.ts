@@ -16,10 +16,12 @@ import {
 } from "openapi-fetch";
 import { apiErrorFor, invalidResponseError } from "../errors/classify-response.js";
 import { printable } from "../errors/safe-text.js";
+import { withoutSecret } from "../errors/without-secret.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
 import { operations } from "../spec/services.js";
 import type { OperationId, paths } from "../spec/types.js";
 import { runAttempts, totalTimeout } from "../transport/attempts.js";
+import { MAX_JSON_CONTAINERS, overJsonBudget } from "../transport/json-budget.js";
 import type { PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
@@ -61,8 +63,18 @@ function bodyOf<T>(
   info: { operationId: OperationId; status: number; headers: Headers; url: string },
   text: string,
   check?: AnswerCheck,
+  apiKey?: string,
 ): T {
-  if (text.trim() === "") throw invalidResponseError(info, text, "an empty body");
+  // The text an invalid_response keeps, without the client's own key (the data itself is left as it is).
+  const shown = () => withoutSecret(text, apiKey);
+  if (text.trim() === "") throw invalidResponseError(info, shown(), "an empty body");
+  if (overJsonBudget(text)) {
+    throw invalidResponseError(
+      info,
+      shown(),
+      `a body of more objects and arrays than any real answer (over ${MAX_JSON_CONTAINERS}), not parsed`,
+    );
+  }
   let body: T;
   try {
     body = JSON.parse(text) as T;
@@ -70,18 +82,18 @@ function bodyOf<T>(
     const type = printable(info.headers.get("content-type") ?? "no content-type", 60);
     throw invalidResponseError(
       info,
-      text,
+      shown(),
       `a body that is not valid JSON (${type}, ${text.length} characters)`,
     );
   }
   const problem = check?.(body);
-  if (problem) throw invalidResponseError(info, text, problem);
+  if (problem) throw invalidResponseError(info, shown(), withoutSecret(problem, apiKey));
   return body;
 }
 
-/** JSON when the text is JSON, else the text: the body an error keeps. */
+/** JSON when the text is JSON, else the text: the body an error keeps (never parsed past the JSON budget). */
 function errorBody(text: string | undefined): unknown {
-  if (!text) return text;
+  if (!text || overJsonBudget(text)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -187,7 +199,10 @@ export async function runLookup<T>(
   // Either way, the answer becomes data or a typed error here.
   const answered = { operationId, url: href, status: answer.status, headers: answer.headers };
   if (!answer.ok) {
-    throw apiErrorFor({ ...answered, body: direct ? errorBody(text) : error, text, retryAfterMs });
+    // Server text goes into the error: never with the client's own key in it (a gateway may echo it).
+    const shown = withoutSecret(text, route.apiKey);
+    const body = withoutSecret(direct ? errorBody(text) : error, route.apiKey);
+    throw apiErrorFor({ ...answered, body, text: shown, retryAfterMs });
   }
-  return bodyOf<T>(answered, text ?? "", check);
+  return bodyOf<T>(answered, text ?? "", check, route.apiKey);
 }

@@ -78,6 +78,23 @@ function respond(status: number, body: unknown, headers?: Record<string, string>
 export function createHandlers(options: CreateHandlersOptions = {}): RequestHandler[] {
   const routes = routesOf(options.baseUrl, undefined, undefined);
   const handlers: RequestHandler[] = [];
+  // First, by a RegExp (which msw does not decode): a path with a broken %-escape gets the service's 400,
+  // not the 500 with a stack trace msw gives when it fails to decode a path parameter.
+  for (const base of new Set(Object.values(routes).flatMap((route) => (route ? [route.base] : [])))) {
+    const under = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`);
+    handlers.push(
+      http.get(under, ({ request }) => {
+        const { pathname } = new URL(request.url);
+        try {
+          decodeURIComponent(pathname);
+          return undefined; // a path that decodes: to the lookups' handlers
+        } catch {
+          const message = `'${pathname.slice(0, 200)}' is not a valid url component`;
+          return respond(400, { statusCode: 400, code: "FST_ERR_BAD_URL", error: "Bad Request", message });
+        }
+      }),
+    );
+  }
   for (const [operationId, operation] of Object.entries(table)) {
     const base = routes[operation.service]?.base;
     if (base === undefined) continue;

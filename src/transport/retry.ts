@@ -56,7 +56,13 @@ export function shouldRetry(
 }
 
 /**
- * Parses a `Retry-After` header (delay in seconds, or an HTTP date) into ms from `now`.
+ * The longest `Retry-After` read, in ms: a day (the spec's maximum). A longer one is no real rate limit,
+ * and a value past 2^31 - 1 ms would make an app's `setTimeout(error.retryAfterMs)` fire at once.
+ */
+export const MAX_RETRY_AFTER_READ_MS = 86_400_000;
+
+/**
+ * Parses a `Retry-After` header (delay in seconds, or an HTTP date) into ms from `now`, at most a day.
  * Returns undefined when absent or malformed; a date in the past is 0.
  */
 export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
@@ -67,7 +73,7 @@ export function parseRetryAfter(header: string | null | undefined, now: number):
   else if (/^[A-Za-z]{3},/.test(text)) ms = Date.parse(text) - now;
   else return undefined;
   if (!Number.isFinite(ms)) return undefined;
-  return Math.max(0, Math.ceil(ms));
+  return Math.min(MAX_RETRY_AFTER_READ_MS, Math.max(0, Math.ceil(ms)));
 }
 
 /**

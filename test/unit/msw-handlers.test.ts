@@ -98,7 +98,8 @@ describe("createHandlers: base URLs, as the client takes them", () => {
       runes: "http://127.0.0.1:3001/v",
     };
     const handlers = createHandlers({ baseUrl });
-    expect(handlers).toHaveLength(Object.keys(operations).length);
+    // One per operation, and the broken-escape guard of each of the three base URLs.
+    expect(handlers).toHaveLength(Object.keys(operations).length + 3);
     const sat = await getResponse(
       handlers,
       new Request(`http://127.0.0.1:3000/ordinals/v1/sats/${SAT}/inscriptions`),
@@ -122,14 +123,14 @@ describe("createHandlers: base URLs, as the client takes them", () => {
 
   it("defaults to the client's default: Hiro's hosted Token Metadata API only", async () => {
     const handlers = createHandlers();
-    expect(handlers).toHaveLength(countOf("metadata"));
+    expect(handlers).toHaveLength(countOf("metadata") + 1); // and its base URL's broken-escape guard
     const token = await getResponse(
       handlers,
       new Request(`https://api.hiro.so/metadata/v1/sft/${PRINCIPAL}/35`),
     );
     expect(token?.status).toBe(200);
     expect(createHandlers({ baseUrl: { ordinals: BASE } })).toHaveLength(
-      countOf("metadata") + countOf("ordinals"),
+      countOf("metadata") + countOf("ordinals") + 2,
     );
   });
 

@@ -88,9 +88,10 @@ describe("createHandlers: the mock's answers", () => {
           })
         ).total,
       ).toBe(1);
-      // metadata (hosted: every Token Metadata operation) + ordinals; none for runes
+      // metadata (hosted: every Token Metadata operation) + ordinals, and the broken-escape guard of
+      // each of the two base URLs; none for runes
       const served = Object.values(operations).filter((o) => o.service !== "runes");
-      expect(createHandlers({ baseUrl: { ordinals: "http://ord.test" } })).toHaveLength(served.length);
+      expect(createHandlers({ baseUrl: { ordinals: "http://ord.test" } })).toHaveLength(served.length + 2);
     } finally {
       split.close();
       server.listen({ onUnhandledRequest: "error" });

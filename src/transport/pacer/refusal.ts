@@ -5,6 +5,7 @@
 import { HiroApiError, HiroError } from "../../errors/errors.js";
 import { printable } from "../../errors/safe-text.js";
 import type { OperationId } from "../../spec/types.js";
+import { MAX_RETRY_AFTER_READ_MS } from "../retry.js";
 
 /** The largest delay `setTimeout` keeps: Node fires a longer one after 1 ms (with a warning). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -34,7 +35,8 @@ export function tooLongError(
     headers,
     operationId,
     url: url.href,
-    retryAfterMs: Math.ceil(waitMs),
+    // A `ratelimit-reset` centuries away is no real wait: read, like Retry-After, as at most a day.
+    retryAfterMs: Math.min(MAX_RETRY_AFTER_READ_MS, Math.ceil(waitMs)),
     message: `${operationId}: ${message}`,
   });
 }
