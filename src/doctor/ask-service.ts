@@ -4,6 +4,7 @@
  * locale it lacks. Any other failure (the network, a 5xx, a refused input) is the caller's, so it rejects.
  */
 import { HiroApiError, HiroValidationError } from "../errors/errors.js";
+import { isRefreshingToken } from "../features/refreshing-token.js";
 import type { LookupClient } from "../lookups/client.js";
 import type { BigIntegerInput } from "../spec/types.js";
 import { shown } from "./evidence.js";
@@ -74,7 +75,14 @@ export async function askService(
 function readAnswer(answer: { token_uri?: string | undefined; metadata?: unknown }): ServiceReading {
   const tokenUri = answer.token_uri;
   const hasUri = typeof tokenUri === "string" && tokenUri !== "";
-  const evidence = { status: 200, token_uri: shown(tokenUri), has_metadata: answer.metadata !== undefined };
+  // A re-mint or a refresh: metadata kept, token_uri back once the job has run (isRefreshingToken).
+  const refreshing = isRefreshingToken(answer);
+  const evidence = {
+    status: 200,
+    token_uri: shown(tokenUri),
+    has_metadata: answer.metadata !== undefined,
+    refreshing,
+  };
   if (answer.metadata !== undefined && hasUri) {
     return {
       findings: [{ code: "indexed_ok", message: "the service has this token's metadata and URI", evidence }],
@@ -82,9 +90,10 @@ function readAnswer(answer: { token_uri?: string | undefined; metadata?: unknown
       metadata: answer.metadata,
     };
   }
-  const message =
-    answer.metadata !== undefined
-      ? "the service has metadata but no token_uri: its job is being re-run (a re-mint or a refresh), or the contract's URI is empty"
+  const message = refreshing
+    ? "the service has metadata but no token_uri: its job is being re-run (a re-mint or a refresh)"
+    : answer.metadata !== undefined
+      ? "the service has metadata but an empty token_uri: the contract's get-token-uri returns an empty URI"
       : hasUri
         ? "the service has the token's URI but no metadata: its metadata job failed (the URI's host or JSON is at fault)"
         : "the service has neither metadata nor a token_uri: the metadata job failed, or the contract returns no URI";

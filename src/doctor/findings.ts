@@ -71,7 +71,7 @@ export type Observation = Omit<Finding, "level">;
 
 /** `observation` with its level. */
 export function leveled(observation: Observation): Finding {
-  const refreshing = observation.code === "metadata_incomplete" && observation.evidence.has_metadata === true;
+  const refreshing = observation.code === "metadata_incomplete" && observation.evidence.refreshing === true;
   return { ...observation, level: refreshing ? "wait" : LEVEL_OF[observation.code] };
 }
 

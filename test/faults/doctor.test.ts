@@ -179,6 +179,15 @@ describe("diagnoseToken: the service's answer", () => {
     expect(hostRequests).toEqual([]);
   });
 
+  it("metadata_incomplete: metadata with an empty token_uri is a problem, not a refresh", async () => {
+    const { diagnosis } = await diagnose(sft, (_, host) =>
+      json({ token_uri: "", metadata: sip016(`${host}/35.png`) }),
+    );
+    expect(codes(diagnosis)).toEqual(["metadata_incomplete"]);
+    expect(diagnosis.findings[0]?.level).toBe("problem");
+    expect(diagnosis.findings[0]?.message).toContain("empty URI");
+  });
+
   it("metadata_incomplete: metadata without token_uri is a refresh in progress, a wait", async () => {
     const { diagnosis } = await diagnose(sft, (_, host) => json({ metadata: sip016(`${host}/35.png`) }));
     expect(codes(diagnosis)).toEqual(["metadata_incomplete"]);
