@@ -7,7 +7,7 @@
 
 /** Gateways for the schemes a browser cannot fetch. */
 export interface Gateways {
-  /** Base URL for `ipfs://` and `ipns://`. Default `https://ipfs.io` (upstream's default is retired Cloudflare's). */
+  /** Base URL for `ipfs://` and `ipns://`. Default `https://ipfs.io` (upstream's is `PUBLIC_GATEWAY_IPFS`, default `https://cloudflare-ipfs.com`). */
   ipfs?: string | undefined;
   /** Base URL for `ar://`. Default `https://arweave.net` (upstream's default). */
   arweave?: string | undefined;
