@@ -82,11 +82,8 @@ describe("browser bundle budgets (size-limit)", () => {
     "hiro-lookup/validators",
     "hiro-lookup/msw (msw excluded)",
     "hiro-lookup/doctor",
-  ])(
-    "keeps %s within its limit",
-    (name) => {
-      const entry = byName(name);
-      expect(entry.size, `${name}: ${entry.size} B gzip`).toBeLessThanOrEqual(entry.sizeLimit);
-    },
-  );
+  ])("keeps %s within its limit", (name) => {
+    const entry = byName(name);
+    expect(entry.size, `${name}: ${entry.size} B gzip`).toBeLessThanOrEqual(entry.sizeLimit);
+  });
 });
