@@ -15,7 +15,7 @@ import {
   limitsOf,
   type MaxLimitOption,
 } from "../input/options.js";
-import { operations, type ServiceName } from "../spec/services.js";
+import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type {
   ApiStatusResponse,
   FtMetadataParams,
@@ -36,6 +36,7 @@ import type {
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
+import { DEPLOYMENT } from "./deployment.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { answerCheck, requestOf } from "./requests.js";
 import {
@@ -221,5 +222,8 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     lookups[operationId] = lookup(operationId);
   lookups.searchTokens = (params: SearchTokensParams, callOptions?: SearchTokensOptions) =>
     searchTokens(settings, params, callOptions);
+  // Where it goes, for tools built on the client (deployment.ts): not enumerable, not an option.
+  const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
+  Object.defineProperty(lookups, DEPLOYMENT, { value: JSON.stringify(bases) });
   return lookups as unknown as LookupClient;
 }
