@@ -1,28 +1,34 @@
 /**
- * hiro-lookup/query as published, under require(): the CommonJS build of the subpath (dist/query.cjs) with
- * the main entry's (dist/index.cjs). tsup does not split CommonJS builds, so anything the query module
+ * hiro-lookup/query under require(): the CommonJS bundles of the subpath and of the main entry, built as
+ * tsup builds dist/query.cjs and dist/index.cjs. tsup does not split CommonJS builds, so anything the query module
  * decides with `instanceof` against its own copy of the error classes misjudges the client's errors.
  * Failing before the fix: TanStack's retry multiplies the client's (one 500 costs 12 requests, not 3; one
  * 404 costs 4), and a bad parameter's error is not `instanceof HiroValidationError` from "hiro-lookup".
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
-import { distIsCurrent } from "../../scripts/lib/dist-stamp.js";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/spec.js";
 
 const exec = promisify(execFile);
+/** The two CommonJS bundles, built here as tsup builds dist/ (one bundle per entry, no shared chunk). */
+const OUT = mkdtempSync(join(tmpdir(), "hiro-query-cjs-"));
+const MAIN = JSON.stringify(join(OUT, "index.cjs"));
+const QUERY = JSON.stringify(join(OUT, "query.cjs"));
 
-/** Runs `script` as CommonJS in the project (require("hiro-lookup") resolves to its own dist/). */
+/** Runs `script` as CommonJS in the project (@tanstack/query-core from its node_modules). */
 async function cjs(script: string): Promise<unknown> {
   const { stdout } = await exec(process.execPath, ["-e", script], { cwd: ROOT, timeout: 60_000 });
   return JSON.parse(stdout.trim().split("\n").pop() ?? "null");
 }
 
 const SETUP = `
-const { createLookupClient, HiroValidationError } = require("hiro-lookup");
-const { createLookupQueries } = require("hiro-lookup/query");
+const { createLookupClient, HiroValidationError } = require(${MAIN});
+const { createLookupQueries } = require(${QUERY});
 const { QueryClient } = require("@tanstack/query-core");
 function scripted(status, body) {
   const state = { requests: 0 };
@@ -38,12 +44,19 @@ const principal = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v
 `;
 
 beforeAll(async () => {
-  if (!distIsCurrent(ROOT))
-    await exec(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/build.ts"), "--silent"], {
-      cwd: ROOT,
-      timeout: 120_000,
-    });
-}, 150_000);
+  // Not dist/ itself: the package tier's other file rebuilds and runs it at the same time.
+  await build({
+    entryPoints: { index: join(ROOT, "src/index.ts"), query: join(ROOT, "src/query/index.ts") },
+    bundle: true,
+    format: "cjs",
+    platform: "neutral",
+    target: "es2022",
+    outdir: OUT,
+    outExtension: { ".js": ".cjs" },
+    logLevel: "error",
+  });
+}, 60_000);
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 describe("hiro-lookup/query under require()", { timeout: 60_000 }, () => {
   it("does not multiply the client's retries: a 500 is the client's 3 requests, a 404 one", async () => {
