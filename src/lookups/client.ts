@@ -36,7 +36,7 @@ import type {
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
-import { DEPLOYMENT } from "./deployment.js";
+import { DEPLOYMENT, PARAMETER_CHECK, type ParameterCheck } from "./deployment.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { answerCheck, requestOf } from "./requests.js";
 import {
@@ -206,11 +206,15 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   client.use(...(options.middleware ?? []));
   settings.client = client;
 
+  const checked: ParameterCheck = (operationId, params) => {
+    const { service } = operations[operationId];
+    return requestOf(operationId, params, service === "metadata" ? undefined : maxLimit[service]);
+  };
   const lookup = (operationId: OperationId) => {
     const { service, paged } = operations[operationId];
     const max = service === "metadata" ? undefined : maxLimit[service];
     const method = async (params: object, callOptions?: RequestOptions): Promise<never> => {
-      const request = requestOf(operationId, params as Record<string, unknown> | undefined, max);
+      const request = checked(operationId, params as Record<string, unknown> | undefined);
       return runLookup(settings, operationId, request, callOptions, answerCheck(operationId, request));
     };
     // paginate's default page size: the deployment's maximum (features/paginate.ts reads it).
@@ -225,5 +229,6 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   // Where it goes, for tools built on the client (deployment.ts): not enumerable, not an option.
   const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
   Object.defineProperty(lookups, DEPLOYMENT, { value: JSON.stringify(bases) });
+  Object.defineProperty(lookups, PARAMETER_CHECK, { value: checked });
   return lookups as unknown as LookupClient;
 }

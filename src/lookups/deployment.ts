@@ -3,6 +3,9 @@
  * key, so two clients aimed at different deployments never share a cache entry). A global symbol, so
  * the CommonJS and ES module builds of a subpath read what either build's client wrote.
  */
+import type { OperationId } from "../spec/types.js";
+import type { LookupRequest } from "./lookup.js";
+
 export const DEPLOYMENT = Symbol.for("hiro-lookup.deployment");
 
 /** The deployment `client` talks to: its base URL per service, as canonical text; "" for another object. */
@@ -10,3 +13,16 @@ export function deploymentOf(client: object): string {
   const value = (client as { [DEPLOYMENT]?: unknown })[DEPLOYMENT];
   return typeof value === "string" ? value : "";
 }
+
+/**
+ * The client's own parameter checks (its `maxLimit` included), under a global symbol: `hiro-lookup/query`
+ * builds its keys with them, so a key refuses exactly what the call refuses, with the main entry's
+ * `HiroValidationError` even when the subpath is a separate CommonJS bundle.
+ */
+export const PARAMETER_CHECK = Symbol.for("hiro-lookup.parameter-check");
+
+/** What a client keeps under {@link PARAMETER_CHECK}: its checked request for a lookup's parameters. */
+export type ParameterCheck = (
+  operationId: OperationId,
+  params: Record<string, unknown> | undefined,
+) => LookupRequest;

@@ -11,9 +11,9 @@
  * @packageDocumentation
  */
 import type { InfiniteData, InfiniteQueryObserverOptions, QueryObserverOptions } from "@tanstack/query-core";
-import { HiroApiError, HiroError } from "../errors/errors.js";
+import type { HiroError } from "../errors/errors.js";
 import type { LookupClient } from "../lookups/client.js";
-import { deploymentOf } from "../lookups/deployment.js";
+import { deploymentOf, PARAMETER_CHECK, type ParameterCheck } from "../lookups/deployment.js";
 import { identityOf } from "../lookups/item-identity.js";
 import { operations } from "../spec/services.js";
 import type { OperationId, Page } from "../spec/types.js";
@@ -88,8 +88,12 @@ export type LookupQueries = {
  * 500 into 12 requests and one 404 into 4.
  */
 export function retryLookup(failureCount: number, error: unknown): boolean {
-  if (error instanceof HiroApiError) return error.kind === "metadata_pending" && failureCount < 3;
-  return !(error instanceof HiroError) && failureCount < 3;
+  // By name and kind, not instanceof: under require() this module and the client's are separate bundles,
+  // each with its own copy of the error classes.
+  const name = (error as { name?: unknown } | null)?.name;
+  if (typeof name === "string" && name.startsWith("Hiro"))
+    return (error as { kind?: unknown }).kind === "metadata_pending" && failureCount < 3;
+  return failureCount < 3;
 }
 
 /**
@@ -100,6 +104,8 @@ export function retryLookup(failureCount: number, error: unknown): boolean {
  */
 export function createLookupQueries(client: LookupClient): LookupQueries {
   const deployment = deploymentOf(client);
+  // The client's own checks (its maxLimit, its error classes); the spec's for another object.
+  const check = (client as { [PARAMETER_CHECK]?: ParameterCheck })[PARAMETER_CHECK];
   const queries: Record<string, unknown> = {};
   const lookups = client as unknown as Record<
     string,
@@ -113,7 +119,7 @@ export function createLookupQueries(client: LookupClient): LookupQueries {
       "hiro-lookup",
       deployment,
       name,
-      canonicalParams(operationId, params),
+      canonicalParams(operationId, params, check),
     ];
     const helpers: Record<string, unknown> = {
       queryKey,

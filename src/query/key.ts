@@ -4,6 +4,7 @@
  * equals the default written, and two clients aimed at different deployments never share a key.
  */
 import { parameterRules } from "../generated/parameters.js";
+import type { ParameterCheck } from "../lookups/deployment.js";
 import { requestOf } from "../lookups/requests.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
@@ -20,8 +21,9 @@ export type LookupQueryKey = readonly [
 export function canonicalParams(
   operationId: OperationId,
   params: unknown,
+  check: ParameterCheck = requestOf,
 ): Record<string, string | number | readonly string[]> {
-  const request = requestOf(operationId, params as Record<string, unknown> | undefined);
+  const request = check(operationId, params as Record<string, unknown> | undefined);
   const canonical: Record<string, string | number | readonly string[]> = { ...request.path };
   for (const name of operations[operationId].queryParams) {
     const given = request.query[name];
