@@ -50,14 +50,18 @@ export type LookupInfiniteQueryOptions<T> = InfiniteQueryObserverOptions<
 };
 
 /** What `createLookupQueries` gives for one lookup. */
+/** A lookup's parameters as arguments: optional when the lookup's are (`getApiStatus()`, `getFungibleTokens()`). */
+type ParamsArg<P, Rest extends unknown[] = []> = undefined extends P
+  ? [params?: P, ...rest: Partial<Rest>]
+  : [params: P, ...rest: Partial<Rest>];
+
 export interface LookupQuery<P, T> {
   /** TanStack Query options for one call: `useQuery(q.getSftMetadata.queryOptions(params))`. */
   queryOptions(
-    params: P,
-    overrides?: Partial<QueryObserverOptions<T, HiroError, T, T, LookupQueryKey>>,
+    ...args: ParamsArg<P, [overrides: Partial<QueryObserverOptions<T, HiroError, T, T, LookupQueryKey>>]>
   ): LookupQueryOptions<T>;
   /** The call's key, for `invalidateQueries`, `setQueryData`, `getQueryData`. Plain JSON, canonical. */
-  queryKey(params: P): LookupQueryKey;
+  queryKey(...args: ParamsArg<P>): LookupQueryKey;
 }
 
 /** What `createLookupQueries` gives for a paged lookup: the same, and its infinite query. */
@@ -68,8 +72,7 @@ export interface PagedLookupQuery<P, T> extends LookupQuery<P, Page<T>> {
    * brought nothing new (a server that repeats is never walked forever).
    */
   infiniteQueryOptions(
-    params: Omit<P, "offset">,
-    overrides?: Partial<LookupInfiniteQueryOptions<T>>,
+    ...args: ParamsArg<P, [overrides: Partial<LookupInfiniteQueryOptions<T>>]>
   ): LookupInfiniteQueryOptions<T>;
 }
 

@@ -36,6 +36,13 @@ describe("hiro-lookup/query types", () => {
     expectTypeOf(pages?.[0]?.results).toEqualTypeOf<Inscription[] | undefined>();
   });
 
+  it("take no argument where the lookup's parameters are all optional", () => {
+    expectTypeOf(q.getApiStatus.queryOptions().queryKey).toEqualTypeOf<LookupQueryKey>();
+    expectTypeOf(q.getFungibleTokens.infiniteQueryOptions().initialPageParam).toEqualTypeOf<number>();
+    // @ts-expect-error getSftMetadata's parameters are required.
+    q.getSftMetadata.queryOptions();
+  });
+
   it("give keys of plain JSON, and take each lookup's own parameters", () => {
     expectTypeOf(q.getTransactionActivity.queryKey({ tx_id: "ab" })).toEqualTypeOf<LookupQueryKey>();
     // @ts-expect-error `tokenId` is not a parameter of getSftMetadata.
