@@ -33,6 +33,8 @@ export interface GatePolicy {
    * answer came (network error, timeout, abort).
    */
   ended(ticket: Ticket, now: number, status?: number, info?: RateLimitInfo): void;
+  /** Why a request is held at `now`, in words (for the debug log only). */
+  why(now: number): string;
 }
 
 const GO: Decision = { go: true };
@@ -104,6 +106,14 @@ export function gatePolicy(minIntervalMs: number, ceilingMs: number): GatePolicy
       tokens--;
       nextAt = now + Math.min(Math.max(spreadMs, minIntervalMs), ceilingMs);
       return ticket;
+    },
+
+    why(now) {
+      if (pausedUntil > now) return "the service asked to wait (Retry-After)";
+      if (learning && probeOut) return "waiting for the first answer's rate-limit headers";
+      if (resetAt !== undefined && tokens <= 0) return "the announced budget is spent until its reset";
+      if (resetAt !== undefined) return "the announced budget is spread over its window";
+      return minIntervalMs > 0 ? "the client's ceiling (maxRequestsPerSecond)" : "queued behind other requests";
     },
 
     ended(ticket, now, status, info) {
