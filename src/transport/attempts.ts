@@ -207,7 +207,9 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       } else
         outcome = PERMANENT_CODES.has(codeOf(error) ?? "")
           ? { type: "invalid_response" }
-          : { type: "network" };
+          : isRefusal(error)
+            ? { type: "refused" }
+            : { type: "network" };
     } finally {
       settle?.();
       clearTimeout(timer);
