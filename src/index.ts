@@ -35,6 +35,7 @@ export { isRefreshingToken } from "./features/refreshing-token.js";
 export {
   type ResponseValidator,
   type ResponseValidators,
+  type SchemaMismatch,
   type ValidateResponsesOptions,
   validateResponses,
 } from "./features/response-validation.js";
