@@ -49,9 +49,9 @@ export {
   type LookupClientOptions,
 } from "./lookups/client.js";
 export type { RequestOptions } from "./lookups/lookup.js";
+export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";
 export type { Logger, LogLevel } from "./observe/log.js";
 export type { LookupPromise, RateLimit, WithResponse } from "./observe/with-response.js";
-export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";
 export type { ServiceName } from "./spec/services.js";
 export type {
   ActivityLocation,

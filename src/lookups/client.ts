@@ -15,6 +15,8 @@ import {
   limitsOf,
   type MaxLimitOption,
 } from "../input/options.js";
+import { type Logger, type LogLevel, logOf } from "../observe/log.js";
+import { type LookupPromise, lookupPromise } from "../observe/with-response.js";
 import { operations, type ServiceName } from "../spec/services.js";
 import type {
   ApiStatusResponse,
@@ -33,8 +35,6 @@ import type {
   SftMetadataResponse,
   TransactionActivityParams,
 } from "../spec/types.js";
-import { type Logger, type LogLevel, logOf } from "../observe/log.js";
-import { type LookupPromise, lookupPromise } from "../observe/with-response.js";
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";

@@ -44,13 +44,19 @@ export function logOf(level: unknown, logger: Logger | undefined): Log | undefin
   const given = level ?? envLevel() ?? "off";
   const rank = LEVELS.indexOf(given as LogLevel);
   if (rank < 0) {
-    throw new HiroValidationError(name, `must be one of ${LEVELS.join(", ")}; got ${String(given).slice(0, 40)}`);
+    throw new HiroValidationError(
+      name,
+      `must be one of ${LEVELS.join(", ")}; got ${String(given).slice(0, 40)}`,
+    );
   }
   if (rank === 0) return undefined;
   const out: Logger = logger ?? console;
   for (const method of METHODS) {
     if (typeof out?.[method] !== "function") {
-      throw new HiroValidationError("logger", `must have debug, info, warn and error methods; ${method} is missing`);
+      throw new HiroValidationError(
+        "logger",
+        `must have debug, info, warn and error methods; ${method} is missing`,
+      );
     }
   }
   const log: Log = {};

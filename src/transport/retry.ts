@@ -43,7 +43,10 @@ export function shouldRetry(
     case "timeout":
       return { retry: true, reason: "the attempt timed out; a GET is safe to repeat" };
     case "refused":
-      return { retry: false, reason: "the runtime refused the request (blocked port or bad URL); a retry cannot change that" };
+      return {
+        retry: false,
+        reason: "the runtime refused the request (blocked port or bad URL); a retry cannot change that",
+      };
     case "invalid_response":
       return { retry: false, reason: "a malformed 2xx body is not expected to change" };
     case "status":

@@ -39,10 +39,10 @@ afterEach(() => {
 describe("the log", () => {
   it("at debug: one record per attempt, answer and retry, each a message and an object", async () => {
     const { logger, records, messages } = recorder();
-    const { client } = createTestClient(
-      (_request, call) => (call === 1 ? json({}, 503) : json(STATUS)),
-      { logLevel: "debug", logger },
-    );
+    const { client } = createTestClient((_request, call) => (call === 1 ? json({}, 503) : json(STATUS)), {
+      logLevel: "debug",
+      logger,
+    });
     await client.getApiStatus();
     expect(messages()).toEqual([
       "hiro-lookup: attempt",
@@ -197,7 +197,9 @@ describe("errors say what was tried", () => {
   });
 
   it("one attempt says nothing of attempts", async () => {
-    const { client } = createTestClient(() => json({ error: "Bad Request", message: "x", statusCode: 400 }, 400));
+    const { client } = createTestClient(() =>
+      json({ error: "Bad Request", message: "x", statusCode: 400 }, 400),
+    );
     const error = (await client.getApiStatus().catch((e: unknown) => e)) as HiroApiError;
     expect(error.attempts).toBe(1);
     expect(error.message).not.toMatch(/attempts/);

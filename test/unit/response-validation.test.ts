@@ -54,7 +54,9 @@ describe("validateResponses() middleware", () => {
     const client = createLookupClient({
       baseUrl: LOCAL,
       fetch: fakeFetch(() => json(twice)).fetch,
-      middleware: [validateResponses(responseValidators, { onInvalid: "report", onMismatch, logger: { warn } })],
+      middleware: [
+        validateResponses(responseValidators, { onInvalid: "report", onMismatch, logger: { warn } }),
+      ],
     });
     await expect(client.getSatoshiInscriptions({ ordinal: SAT })).resolves.toEqual(twice);
     const problems = onMismatch.mock.calls.map(([m]) => m.problem);

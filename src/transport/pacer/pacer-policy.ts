@@ -113,7 +113,9 @@ export function gatePolicy(minIntervalMs: number, ceilingMs: number): GatePolicy
       if (learning && probeOut) return "waiting for the first answer's rate-limit headers";
       if (resetAt !== undefined && tokens <= 0) return "the announced budget is spent until its reset";
       if (resetAt !== undefined) return "the announced budget is spread over its window";
-      return minIntervalMs > 0 ? "the client's ceiling (maxRequestsPerSecond)" : "queued behind other requests";
+      return minIntervalMs > 0
+        ? "the client's ceiling (maxRequestsPerSecond)"
+        : "queued behind other requests";
     },
 
     ended(ticket, now, status, info) {
