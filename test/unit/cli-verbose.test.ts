@@ -12,7 +12,11 @@ const STATUS = { server_version: "token-metadata-api v2.3.0", status: "ready", c
 
 async function cli(
   argv: string[],
-  options: { env?: Record<string, string>; tty?: boolean; handler?: (r: Request, n: number) => Response } = {},
+  options: {
+    env?: Record<string, string>;
+    tty?: boolean;
+    handler?: (r: Request, n: number) => Response;
+  } = {},
 ) {
   let stdout = "";
   let stderr = "";
@@ -61,7 +65,9 @@ describe("on a terminal", () => {
       handler: (_r, n) => (n === 1 ? json({}, 503, { "retry-after": "1" }) : json(STATUS)),
     });
     expect(code).toBe(EXIT.ok);
-    expect(stderr).toMatch(/^\r\x1b\[Khiro-lookup: server error 503; retry 1 in [12] s…/);
+    const CLEAR = "\r\x1b[K";
+    expect(stderr.startsWith(`${CLEAR}hiro-lookup: server error 503; retry 1 in `)).toBe(true);
+    expect(stderr).toMatch(/retry 1 in [12] s…/);
     expect(stderr.endsWith("\r\x1b[K")).toBe(true);
     expect(stderr).not.toContain("\n");
   });
