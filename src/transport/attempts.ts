@@ -7,7 +7,7 @@
 import { invalidResponseError } from "../errors/classify-response.js";
 import { HiroError, HiroNetworkError, HiroTimeoutError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import { type Log, type LogSink, shownUrl } from "../observe/log.js";
+import { type Log, shownUrl } from "../observe/log.js";
 import { sleep } from "../shared/sleep.js";
 import type { OperationId } from "../spec/types.js";
 import { BodyTooLargeError, raceAbort } from "./read-body.js";
@@ -118,15 +118,12 @@ function noAnswer(
   });
 }
 
-/** The answer's record, and a revalidation's when the request carried `If-None-Match` (an ETag cache's). */
-function logAnswer(debug: LogSink, call: Call<unknown>, answer: Response, body: unknown, ms: number) {
-  const bytes =
-    typeof body === "string" ? body.length : (body as { byteLength?: number } | undefined)?.byteLength;
-  const at = { operationId: call.operationId, url: shownUrl(call.url) };
-  debug("answer", { ...at, status: answer.status, ms, bytes });
-  const tag = call.request().headers.get("if-none-match");
-  if (tag !== null) debug("cache revalidation", { ...at, notModified: answer.status === 304 });
-}
+/** A debug record about `call`: its operation and URL (without a user or password), and `fields`. */
+const about = (call: Call<unknown>, fields: object) => ({
+  operationId: call.operationId,
+  url: shownUrl(call.url),
+  ...fields,
+});
 
 /**
  * Runs `call` until an attempt gives an answer that is final (a 2xx, or a status no retry can change),
@@ -170,20 +167,24 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
         }
       } else settle = pending;
       const sentAt = log?.debug ? settings.now() : 0;
-      log?.debug?.("attempt", {
-        operationId: call.operationId,
-        method: "GET",
-        url: shownUrl(call.url),
-        attempt,
-        of: limits.maxRetries + 1,
-      });
+      log?.debug?.("attempt", about(call, { method: "GET", attempt, of: limits.maxRetries + 1 }));
       const left = deadline ? deadline.at - settings.now() : Number.POSITIVE_INFINITY;
       arm(Math.min(limits.timeoutMs, left), left <= limits.timeoutMs);
       answer = await (call.nativeFetch ? call.send(signal) : raceAbort(call.send(signal), signal));
       settle?.(answer);
       body = await call.read(answer, signal);
       outcome = { type: "status", status: answer.status };
-      if (log?.debug) logAnswer(log.debug, call, answer, body, settings.now() - sentAt);
+      if (log?.debug) {
+        const ms = settings.now() - sentAt;
+        const bytes = (body as { length?: number; byteLength?: number } | undefined)?.byteLength;
+        log.debug(
+          "answer",
+          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length }),
+        );
+        // A request with If-None-Match (an ETag cache's) was a revalidation: 304 means the copy holds.
+        if (call.request().headers.has("if-none-match"))
+          log.debug("cache revalidation", about(call, { notModified: answer.status === 304 }));
+      }
     } catch (error) {
       if (caller?.aborted) throw caller.reason;
       if (pastDeadline && deadline) throw totalTimeout(call.operationId, deadline.totalMs);
@@ -235,14 +236,10 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       reason: decision.reason,
       status: answer?.status,
     });
-    log?.debug?.("retry", {
-      operationId: call.operationId,
-      url: shownUrl(call.url),
-      retry: attempt,
-      reason: decision.reason,
-      delayMs,
-      status: answer?.status,
-    });
+    log?.debug?.(
+      "retry",
+      about(call, { retry: attempt, reason: decision.reason, delayMs, status: answer?.status }),
+    );
     if (deadline && settings.now() + delayMs >= deadline.at) {
       await sleep(Math.max(0, deadline.at - settings.now()), caller);
       throw totalTimeout(call.operationId, deadline.totalMs);

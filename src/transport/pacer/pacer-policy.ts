@@ -109,13 +109,11 @@ export function gatePolicy(minIntervalMs: number, ceilingMs: number): GatePolicy
     },
 
     why(now) {
-      if (pausedUntil > now) return "the service asked to wait (Retry-After)";
-      if (learning && probeOut) return "waiting for the first answer's rate-limit headers";
-      if (resetAt !== undefined && tokens <= 0) return "the announced budget is spent until its reset";
-      if (resetAt !== undefined) return "the announced budget is spread over its window";
-      return minIntervalMs > 0
-        ? "the client's ceiling (maxRequestsPerSecond)"
-        : "queued behind other requests";
+      // Short words: the log's reader knows the pacer (guide, "Seeing what happens").
+      if (pausedUntil > now) return "retry-after";
+      if (learning && probeOut) return "first answer";
+      if (resetAt !== undefined) return tokens > 0 ? "budget spread" : "budget spent";
+      return minIntervalMs > 0 ? "maxRequestsPerSecond" : "queue";
     },
 
     ended(ticket, now, status, info) {
