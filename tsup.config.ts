@@ -4,7 +4,13 @@ import { defineConfig, type Options } from "tsup";
 const library: Options = {
   // `validators` is the opt-in `hiro-lookup/validators` subpath (Ajv standalone code, no Ajv needed);
   // `msw` the test kit `hiro-lookup/msw` (msw, an optional peer, stays external).
-  entry: { index: "src/index.ts", validators: "src/validators.ts", msw: "src/msw/index.ts" },
+  // `query` the TanStack Query helpers `hiro-lookup/query` (TanStack types only: nothing of it at run time).
+  entry: {
+    index: "src/index.ts",
+    validators: "src/validators.ts",
+    msw: "src/msw/index.ts",
+    query: "src/query/index.ts",
+  },
   dts: true,
   sourcemap: true,
   target: "es2022",

@@ -1,7 +1,8 @@
 /**
  * `npm run test:runtimes`: the packed tarball, imported and used on every runtime users deploy to —
  * the machine's Node, Node 22 and 24, Bun, Deno, Cloudflare workerd and Chromium — as ESM, and as
- * CommonJS where the runtime has both. Each run does the four checks of test/runtimes/checks.mjs
+ * CommonJS where the runtime has both. Each run does the four checks of test/runtimes/checks.mjs (and, on
+ * Node and Bun, `hiro-lookup/query`'s, both builds)
  * against local servers (scripts/lib/runtime-servers.ts); all runs go at once. The test kit
  * (`hiro-lookup/msw`) is also run with msw 3, which needs Node 22.12 or newer: under vitest and jest on
  * Node 22 and 24, and its types against msw 3's (scripts/lib/msw-kit-jobs.ts).
@@ -118,6 +119,8 @@ function jobs(runtimes: Awaited<ReturnType<typeof ensureRuntimes>>): Job[] {
       list.push({
         runtime,
         format,
+        // hiro-lookup/query, ESM and CommonJS, where both builds run.
+        checks: [...CHECKS, "query"],
         missing: path ? undefined : problem,
         version: () => versionOf(path as string),
         run: (config) => runProcess(path as string, [file, JSON.stringify(config)], CONSUMER, env),

@@ -6,6 +6,7 @@
  */
 import { answerCheck } from "../lookups/requests.js";
 import { operationAt } from "../spec/services.js";
+import { overJsonBudget } from "../transport/json-budget.js";
 
 /** The parameters openapi-fetch hands middleware: as the call gave them (a lookup's are in wire form). */
 interface CallParams {
@@ -15,6 +16,7 @@ interface CallParams {
 
 /** Whether `body`, answered for a call of `schemaPath` with `params`, is JSON its lookup would accept. */
 export function acceptedBody(schemaPath: string, params: CallParams, body: string): boolean {
+  if (overJsonBudget(body)) return false;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

@@ -2,8 +2,9 @@
  * The token ids of `searchTokens`, checked before anything is sent: each `PRINCIPAL` or
  * `PRINCIPAL:TOKEN_NUMBER` (the spec's pattern, `generated/parameters.ts`), its token number checked by
  * `getSftMetadata`'s own `token_id` rule (the service reads it as a JS number: one that number rounds,
- * such as 2^53+1, would be answered for another token), then collapsed: `PRINCIPAL` means token number 1,
- * so `P`, `P:1` and `P:01` are one token.
+ * such as 2^53+1, would be answered for another token; and it stores it in a bigint: one above 2^63-1
+ * made the whole search answer 500), then collapsed: `PRINCIPAL` means token number 1, so `P`, `P:1` and
+ * `P:01` are one token.
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
@@ -31,7 +32,7 @@ function tokenNumberOf(parameter: string, value: string, digits: string | undefi
   try {
     return checkTokenId(digits);
   } catch (error) {
-    // getSftMetadata's words ("token_id: is above 2^53-1 and not exactly a JS number: …"), about this entry.
+    // getSftMetadata's words ("token_id: is above 2^63-1, the largest token number …"), about this entry.
     const why = (error as Error).message
       .replace(/^token_id: /, "")
       .replace(/ \(a safe integer[^)]*\)/, "")

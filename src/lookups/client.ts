@@ -17,7 +17,7 @@ import {
 } from "../input/options.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { type LookupPromise, lookupPromise } from "../observe/with-response.js";
-import { operations, type ServiceName } from "../spec/services.js";
+import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type {
   ApiStatusResponse,
   FtMetadataParams,
@@ -38,6 +38,7 @@ import type {
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
+import { DEPLOYMENT } from "./deployment.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { answerCheck, requestOf } from "./requests.js";
 import {
@@ -251,5 +252,8 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     lookups[operationId] = lookup(operationId);
   lookups.searchTokens = (params: SearchTokensParams, callOptions?: SearchTokensOptions) =>
     searchTokens(settings, params, callOptions);
+  // Where it goes, for tools built on the client (deployment.ts): not enumerable, not an option.
+  const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
+  Object.defineProperty(lookups, DEPLOYMENT, { value: JSON.stringify(bases) });
   return lookups as unknown as LookupClient;
 }

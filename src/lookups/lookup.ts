@@ -21,6 +21,7 @@ import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/o
 import { operations } from "../spec/services.js";
 import type { OperationId, paths } from "../spec/types.js";
 import { runAttempts, totalTimeout } from "../transport/attempts.js";
+import { MAX_JSON_CONTAINERS, overJsonBudget } from "../transport/json-budget.js";
 import type { CallLimits, PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
@@ -72,6 +73,13 @@ function bodyOf<T>(
   // The text an invalid_response keeps, without the client's own key (the data itself is left as it is).
   const shown = () => withoutSecret(text, apiKey);
   if (text.trim() === "") throw invalidResponseError(info, shown(), "an empty body");
+  if (overJsonBudget(text)) {
+    throw invalidResponseError(
+      info,
+      shown(),
+      `a body of more objects and arrays than any real answer (over ${MAX_JSON_CONTAINERS}), not parsed`,
+    );
+  }
   let body: T;
   try {
     body = JSON.parse(text) as T;
@@ -88,9 +96,9 @@ function bodyOf<T>(
   return body;
 }
 
-/** JSON when the text is JSON, else the text: the body an error keeps. */
+/** JSON when the text is JSON, else the text: the body an error keeps (never parsed past the JSON budget). */
 function errorBody(text: string | undefined): unknown {
-  if (!text) return text;
+  if (!text || overJsonBudget(text)) return text;
   try {
     return JSON.parse(text);
   } catch {

@@ -11,11 +11,15 @@ import { printable } from "../errors/safe-text.js";
 import { matchOperation, operations, type ServiceName, serviceOf } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
+import { overJsonBudget } from "./json-budget.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
 import type { AttemptLimits } from "./settings.js";
 
 export type { AttemptLimits, Pacer, PacerSettle, RetryEvent } from "./settings.js";
+
+/** How much of an error body over the JSON budget openapi-fetch is handed: what an error keeps of it. */
+const ERROR_TEXT_KEPT = 16 * 1024;
 
 /** What the pipeline is built with. */
 export interface PipelineSettings extends LoopSettings, AttemptLimits {
@@ -118,6 +122,18 @@ export function pipelineFetch(settings: PipelineSettings) {
     if (callLimits) callLimits.attempts = attempts;
     // The body was read inside the attempt (a body cut off mid-read is retried): hand its bytes on.
     if (answer.body === null) return answer;
+    if (!answer.ok && bytes !== undefined && bytes.byteLength > ERROR_TEXT_KEPT) {
+      // openapi-fetch parses an error's body whole: one over the JSON budget goes on as its first 16 KiB
+      // of text (what the error keeps of it anyway), so it is never parsed.
+      const text = new TextDecoder().decode(bytes);
+      if (overJsonBudget(text)) {
+        const headers = new Headers(answer.headers);
+        headers.set("content-type", "text/plain; charset=utf-8");
+        headers.delete("content-length");
+        const kept = text.slice(0, ERROR_TEXT_KEPT);
+        return new Response(kept, { status: answer.status, statusText: answer.statusText, headers });
+      }
+    }
     return new Response(bytes ?? null, {
       status: answer.status,
       statusText: answer.statusText,

@@ -17,8 +17,8 @@ const ajv = specAjv(spec);
 
 const SFT = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const FT = "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token";
-/** The union of the tokens the 200 examples answer (and :36, which the partial example lacks). */
-export const ASKED = [`${SFT}:35`, FT, `${SFT}:36`];
+/** The union of the tokens the 200 examples answer (36 the pending one), and :99, which none has. */
+export const ASKED = [`${SFT}:35`, FT, `${SFT}:99`, `${SFT}:36`];
 
 /** The kind each documented error status must come out as through the client. */
 const KINDS: Record<number, string> = {
@@ -48,7 +48,7 @@ describe.skipIf(liveTarget)("searchTokens against the mock", () => {
   it("documents 200, 304, 400, 429 and 500, each 200 and 400 with named examples", () => {
     expect([...new Set(cases.map((c) => c.status))]).toEqual([200, 304, 400, 429, 500]);
     const named = (status: number) => cases.filter((c) => c.status === status).map((c) => c.example);
-    expect(named(200)).toEqual(["mixed", "withLocale", "partial", "noneFound"]);
+    expect(named(200)).toEqual(["mixed", "withLocale", "partial", "pending", "noneFound"]);
     expect(named(400)).toEqual(["tooManyContracts", "missingContract", "invalidContract"]);
   });
 

@@ -44,11 +44,11 @@ describe("hiro-lookup search (as a process)", () => {
 
   it("against the mock: the known tokens in the order asked, the unknown named on stderr, exit 3", async () => {
     const run = await runCliProcess(
-      ["--base-url", inject("mockUrl"), "--retries", "0", "--ndjson", "search", `${SFT}:36`, `${SFT}:35`, FT],
+      ["--base-url", inject("mockUrl"), "--retries", "0", "--ndjson", "search", `${SFT}:99`, `${SFT}:35`, FT],
       env,
     );
     expect(run.code).toBe(3);
     expect(keys(run.stdout)).toEqual([`${SFT}:35`, `${FT}:1`]);
-    expect(run.stderr).toBe(`hiro-lookup: not found: ${SFT}:36\n`);
+    expect(run.stderr).toBe(`hiro-lookup: not found: ${SFT}:99\n`);
   });
 });

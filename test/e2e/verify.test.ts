@@ -205,6 +205,16 @@ describe("verify against a fake deployment", () => {
     },
   );
 
+  it("a service behind a long proxy path: each section's heading wraps at COLUMNS=100 too", async () => {
+    const url = `${await serve({ status: 404 })}/${"a-reverse-proxy-path-".repeat(6)}end`;
+    const { code, stdout, stderr } = await verify(args(url), { COLUMNS: "100" });
+    expect(code).toBe(7); // EXIT.verifyFailed
+    const long = `${stdout}\n${stderr}`.split("\n").filter((line) => line.length > 100);
+    expect(long).toEqual([]);
+    // The heading is still there, the whole URL once its lines are joined.
+    expect(stdout.replace(/\s+/g, "")).toContain(`runesat${url}`);
+  });
+
   it("FAILs a search that answers a token nobody asked, as the client refuses it", async () => {
     const url = await serve("conformant");
     const other = { contract_id: "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token", token_number: 1 };
@@ -267,6 +277,31 @@ describe("verify against a fake deployment", () => {
     ],
     [["verify"], /give at least one of --metadata-url/],
     [["verify", "--runes-url", "http://127.0.0.1:1", "--tx-id", "xyz"], /--tx-id: must be 64 hex/],
+    // The sample token number follows the lookups' rule (issue 29 item 3): upstream's column is a bigint.
+    [
+      [
+        "verify",
+        "--metadata-url",
+        "http://127.0.0.1:1",
+        "--token-id",
+        "10000000000000000000",
+        "--principal",
+        SAMPLES.principal,
+      ],
+      /--token-id: is above 2\^63-1, the largest token number the service stores/,
+    ],
+    [
+      [
+        "verify",
+        "--metadata-url",
+        "http://127.0.0.1:1",
+        "--token-id",
+        "9007199254740993",
+        "--principal",
+        SAMPLES.principal,
+      ],
+      /--token-id: is above 2\^53-1 .*would ask for token 9007199254740992, another token/,
+    ],
   ])("is a usage error, sending nothing, for %j", async (argv, message) => {
     const { code, stderr } = await verify(argv);
     expect(code).toBe(2);

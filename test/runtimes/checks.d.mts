@@ -9,6 +9,11 @@ export interface CheckResult {
   ms: number;
 }
 export declare function runChecks(
-  lib: { createLookupClient: unknown; HiroApiError: unknown; HiroTimeoutError: unknown },
+  lib: {
+    createLookupClient: unknown;
+    HiroApiError: unknown;
+    HiroTimeoutError: unknown;
+    createLookupQueries?: unknown;
+  },
   config: { baseUrl: string; hangUrl: string },
 ): Promise<CheckResult[]>;

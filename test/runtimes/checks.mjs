@@ -38,14 +38,35 @@ async function check(name, lookup, judge) {
 }
 
 /**
- * @param lib `{ createLookupClient, HiroApiError, HiroTimeoutError }` from "hiro-lookup"
+ * @param lib `{ createLookupClient, HiroApiError, HiroTimeoutError }` from "hiro-lookup", and
+ *   `createLookupQueries` from "hiro-lookup/query" where the runtime loads it (the `query` check)
  * @param config `{ baseUrl, hangUrl }`: the API server (with this run's path prefix) and a server that never answers
  * @returns one `{ check, ok, detail, ms }` per check
  */
 export async function runChecks(lib, config) {
-  const { createLookupClient, HiroApiError, HiroTimeoutError } = lib;
+  const { createLookupClient, HiroApiError, HiroTimeoutError, createLookupQueries } = lib;
   const client = createLookupClient({ baseUrl: config.baseUrl, maxRetries: 0, timeoutMs: 10_000 });
   const results = [];
+
+  // hiro-lookup/query, where the runtime loads it: one key for 35n and "35", plain JSON, and its queryFn.
+  if (createLookupQueries) {
+    const q = createLookupQueries(client);
+    const params = { principal: PRINCIPAL, token_id: BigInt(TOKENS.ok) };
+    results.push(
+      await check(
+        "query",
+        () => q.getSftMetadata.queryOptions(params).queryFn({ signal: new AbortController().signal }),
+        (error, value) => {
+          const key = JSON.stringify(q.getSftMetadata.queryKey(params));
+          const same =
+            key === JSON.stringify(q.getSftMetadata.queryKey({ ...params, token_id: String(TOKENS.ok) }));
+          return error === undefined && same && JSON.stringify(value) === JSON.stringify(METADATA)
+            ? { ok: true, detail: `key ${key.length} chars of JSON, one for 35n and "35"` }
+            : undefined;
+        },
+      ),
+    );
+  }
 
   results.push(
     await check(

@@ -77,6 +77,11 @@ describe("browser bundle budgets (size-limit)", () => {
     expect(added, `${name} adds ${added} B gzip to the core`).toBeLessThanOrEqual(MIDDLEWARE_LIMIT);
   });
 
+  it("keeps hiro-lookup/query within 1 kB on top of the core (issue 27)", () => {
+    const added = byName("createLookupClient + hiro-lookup/query").size - core.size;
+    expect(added, `hiro-lookup/query adds ${added} B gzip to the core`).toBeLessThanOrEqual(1_024);
+  });
+
   it.each(["hiro-lookup (whole main entry)", "hiro-lookup/validators", "hiro-lookup/msw (msw excluded)"])(
     "keeps %s within its limit",
     (name) => {

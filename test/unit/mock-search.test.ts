@@ -27,11 +27,18 @@ describe("answerFor: searchTokens", () => {
   });
 
   it("any other list: the known tokens asked, in the examples' order; the unknown absent", () => {
-    const a = search([`${SFT}:36`, `${FT}:1`, `${SFT}:0035`]);
+    const a = search([`${SFT}:99`, `${FT}:1`, `${SFT}:0035`]);
     expect(a?.status).toBe(200);
     expect(keys(a?.body)).toEqual([`${FT}:1`, `${SFT}:35`]);
     expect(a?.headers?.etag).toMatch(/^".+"$/);
-    expect(search([`${SFT}:36`])).toMatchObject({ status: 200, body: [], example: "noneFound" });
+    expect(search([`${SFT}:99`])).toMatchObject({ status: 200, body: [], example: "noneFound" });
+  });
+
+  it("the token still being fetched (36) comes back, without metadata, as upstream's search answers it", () => {
+    const pending = search([`${SFT}:36`]);
+    expect(pending).toMatchObject({ status: 200, example: "pending" });
+    expect(pending?.body).toEqual([expect.not.objectContaining({ token_uri: expect.anything() })]);
+    expect(keys(pending?.body)).toEqual([`${SFT}:36`]);
   });
 
   it("a token asked twice (P and P:1) comes back twice, as upstream's", () => {
@@ -64,10 +71,10 @@ describe("hiro-lookup/msw: searchTokens by the same rule", () => {
     server.listen({ onUnhandledRequest: "error" });
     try {
       const client = createLookupClient({ maxRetries: 0 });
-      const asked = [`${SFT}:36`, `${SFT}:35`, FT];
+      const asked = [`${SFT}:99`, `${SFT}:35`, FT];
       const { results, missing } = await client.searchTokens({ contract: asked });
       expect(results.map((i) => `${i.contract_id}:${i.token_number}`)).toEqual([`${SFT}:35`, `${FT}:1`]);
-      expect(missing).toEqual([`${SFT}:36`]);
+      expect(missing).toEqual([`${SFT}:99`]);
       const { response } = await client.raw.GET("/metadata/v1/search", {
         params: { query: { contract: asked } },
       });

@@ -9,7 +9,8 @@ import { SPEC_LIMITS } from "./spec-limits.js";
 
 const PRINCIPAL = new RegExp(SPEC_LIMITS.principalPattern);
 const TX_ID = new RegExp(SPEC_LIMITS.txIdPattern);
-const U128_MAX = (1n << 128n) - 1n;
+/** The largest token number upstream stores: its `token_number` column is a PostgreSQL bigint. */
+const TOKEN_NUMBER_MAX = (1n << 63n) - 1n;
 const got = (value: string) => `got ${JSON.stringify(printable(value, 80))}`;
 
 /** `--principal`: a contract principal, `<address>.<contract name>`. */
@@ -21,13 +22,33 @@ export function samplePrincipal(value: string): string {
   );
 }
 
-/** `--token-id`: a u128 in decimal. */
+/**
+ * `--token-id`: a token number in decimal, by the lookups' `token_id` rule (the library's
+ * input/validate-input.ts; test/unit/verify-token-id-rule.test.ts fails when the two drift): at most
+ * 2^63-1, upstream's bigint column, and one a JS number writes back exactly, as the service reads it.
+ */
 export function sampleTokenId(value: string): string {
-  if (/^\d{1,39}$/.test(value) && BigInt(value) <= U128_MAX) return BigInt(value).toString();
-  throw new HiroValidationError(
-    "--token-id",
-    `must be an integer from 0 to 2^128-1 in decimal; ${got(value)}`,
-  );
+  if (!/^\d{1,39}$/.test(value)) {
+    throw new HiroValidationError(
+      "--token-id",
+      `must be an integer from 0 to 2^63-1 in decimal; ${got(value)}`,
+    );
+  }
+  const digits = BigInt(value).toString();
+  if (BigInt(digits) > TOKEN_NUMBER_MAX) {
+    throw new HiroValidationError(
+      "--token-id",
+      `is above 2^63-1, the largest token number the service stores (a PostgreSQL bigint): no token has it; ${got(value)}`,
+    );
+  }
+  const asNumber = String(Number(digits));
+  if (asNumber !== digits) {
+    throw new HiroValidationError(
+      "--token-id",
+      `is above 2^53-1 and a JS number does not write it back exactly: the service reads ids as JS numbers and would ask for token ${asNumber}, another token; ${got(value)}`,
+    );
+  }
+  return digits;
 }
 
 /** `--ordinal`: a sat, 0 to 2099999997689999. */

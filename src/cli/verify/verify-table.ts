@@ -70,7 +70,12 @@ export function formatTable(report: VerifyReport, width: number): string {
   for (const { service, url } of report.services) {
     const rows = report.rows.filter((row) => row.service === service);
     const mock = report.mocks.includes(service) ? " (the embedded mock, --mock)" : "";
-    out.push(`${service} at ${url}${mock}`);
+    // A base URL behind a proxy can be long: the heading wraps like the rest (mid-URL where it must).
+    out.push(
+      ...wrap(`${service} at ${url}${mock}`, width - 2).map((line, i) =>
+        i === 0 ? line : `${INDENT}${line}`,
+      ),
+    );
     out.push(...rowLines(COLUMNS, widths));
     for (const row of rows)
       out.push(

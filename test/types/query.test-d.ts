@@ -1,0 +1,46 @@
+/**
+ * `hiro-lookup/query`'s types: the options carry the lookup's data and a HiroError error, so TanStack's
+ * observers (and `useQuery`, which takes the same options) infer both; bigints are not in keys.
+ */
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/query-core";
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  createLookupClient,
+  type HiroError,
+  type Inscription,
+  type SftMetadataResponse,
+} from "../../src/index.js";
+import { createLookupQueries, type LookupQueryKey } from "../../src/query/index.js";
+
+const q = createLookupQueries(createLookupClient());
+const qc = new QueryClient();
+const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+
+describe("hiro-lookup/query types", () => {
+  it("infer the data and a HiroError", () => {
+    const observer = new QueryObserver(
+      qc,
+      q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 35n }),
+    );
+    const result = observer.getCurrentResult();
+    expectTypeOf(result.data).toEqualTypeOf<SftMetadataResponse | undefined>();
+    expectTypeOf(result.error).toEqualTypeOf<HiroError | null>();
+  });
+
+  it("infer an infinite list's pages", () => {
+    const observer = new InfiniteQueryObserver(
+      qc,
+      q.getSatoshiInscriptions.infiniteQueryOptions({ ordinal: 1n }),
+    );
+    const pages = observer.getCurrentResult().data?.pages;
+    expectTypeOf(pages?.[0]?.results).toEqualTypeOf<Inscription[] | undefined>();
+  });
+
+  it("give keys of plain JSON, and take each lookup's own parameters", () => {
+    expectTypeOf(q.getTransactionActivity.queryKey({ tx_id: "ab" })).toEqualTypeOf<LookupQueryKey>();
+    // @ts-expect-error `tokenId` is not a parameter of getSftMetadata.
+    q.getSftMetadata.queryKey({ principal: PRINCIPAL, tokenId: 1 });
+    // @ts-expect-error getSftMetadata is not paged: it has no infinite query.
+    void q.getSftMetadata.infiniteQueryOptions;
+  });
+});

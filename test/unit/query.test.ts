@@ -1,0 +1,191 @@
+/**
+ * `hiro-lookup/query` against @tanstack/query-core's real QueryClient, QueryObserver and
+ * InfiniteQueryObserver: canonical plain-JSON keys (no bigint ever reaches TanStack's hash), the query's
+ * signal reaching the request, retries not multiplied, and infinite lists that end.
+ */
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/query-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { HiroApiError, HiroValidationError } from "../../src/index.js";
+import { createLookupQueries, hashLookupKey } from "../../src/query/index.js";
+import { emptyPageFor, json, never, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
+
+const TOKEN = { token_uri: "https://example.com/35.json", metadata: { sip: 16, name: "key #35" } };
+let queryClient: QueryClient;
+afterEach(() => queryClient?.clear());
+const newQueryClient = () => {
+  queryClient = new QueryClient({ defaultOptions: { queries: { retryDelay: 1 } } });
+  return queryClient;
+};
+
+describe("query keys", () => {
+  const { client } = createTestClient(() => json(TOKEN));
+  const q = createLookupQueries(client);
+
+  it("are one key however an id is written, plain JSON (no bigint)", () => {
+    const keys = [35n, "35", 35, "0035"].map((token_id) =>
+      q.getSftMetadata.queryKey({ principal: PRINCIPAL, token_id }),
+    );
+    for (const key of keys) expect(key).toEqual(keys[0]);
+    expect(() => JSON.stringify(keys[0])).not.toThrow();
+    expect(keys[0]).toEqual([
+      "hiro-lookup",
+      expect.any(String),
+      "getSftMetadata",
+      { principal: PRINCIPAL, token_id: "35" },
+    ]);
+  });
+
+  it("are one key for a tx id with 0x or in upper case, and a default left out or written", () => {
+    const a = q.getTransactionActivity.queryKey({ tx_id: TX_ID });
+    expect(q.getTransactionActivity.queryKey({ tx_id: `0x${TX_ID.toUpperCase()}` })).toEqual(a);
+    expect(q.getTransactionActivity.queryKey({ tx_id: TX_ID, offset: 0, limit: 20 })).toEqual(a);
+    expect(q.getTransactionActivity.queryKey({ tx_id: TX_ID, limit: 21 })).not.toEqual(a);
+    expect(q.getFungibleTokens.queryKey({})).toEqual(
+      q.getFungibleTokens.queryKey({ order_by: "name", order: "asc" }),
+    );
+  });
+
+  it("differ between two clients aimed at different deployments", () => {
+    const other = createLookupQueries(
+      createTestClient(() => json(TOKEN), { baseUrl: "http://127.0.0.1:4000" }).client,
+    );
+    const params = { principal: PRINCIPAL, token_id: 35 };
+    expect(other.getSftMetadata.queryKey(params)).not.toEqual(q.getSftMetadata.queryKey(params));
+  });
+
+  it("refuse bad input at once, naming the parameter, before any query exists", () => {
+    expect(() => q.getSftMetadata.queryKey({ principal: "nope", token_id: 1 })).toThrow(HiroValidationError);
+  });
+
+  it("hashLookupKey hashes keys holding bigints (TanStack's default hash throws on them), keys sorted", () => {
+    expect(hashLookupKey(["sft", PRINCIPAL, 35n])).toBe(JSON.stringify(["sft", PRINCIPAL, "35"]));
+    expect(hashLookupKey([{ b: 1, a: 2 }])).toBe(hashLookupKey([{ a: 2, b: 1 }]));
+  });
+});
+
+describe("queries", () => {
+  it("fetch through the client; setQueryData and getQueryData take the same key", async () => {
+    const { client, requests } = createTestClient(() => json(TOKEN));
+    const q = createLookupQueries(client);
+    const qc = newQueryClient();
+    const data = await qc.fetchQuery(q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 35n }));
+    expect(data).toEqual(TOKEN);
+    expect(qc.getQueryData(q.getSftMetadata.queryKey({ principal: PRINCIPAL, token_id: "35" }))).toEqual(
+      TOKEN,
+    );
+    // The same request written another way is the same entry: no second request.
+    await qc.fetchQuery({
+      ...q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 35 }),
+      staleTime: 60_000,
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it("pass the query's signal to the request: cancelling stops the fetch", async () => {
+    const { client, requests } = createTestClient((request) => never(request));
+    const q = createLookupQueries(client);
+    const qc = newQueryClient();
+    const options = q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 1 });
+    const fetching = qc.fetchQuery(options).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await qc.cancelQueries({ queryKey: options.queryKey });
+    await fetching;
+    expect(requests[0]?.signal.aborted).toBe(true);
+  });
+
+  it("do not multiply retries: a 500 costs the client's 3 attempts, a 404 one request", async () => {
+    for (const [status, body, expected] of [
+      [500, { statusCode: 500, error: "Internal Server Error", message: "x" }, 3],
+      [404, { error: "Token not found" }, 1],
+    ] as const) {
+      const { client, requests } = createTestClient(() => json(body, status), { timeoutMs: 1_000 });
+      const q = createLookupQueries(client);
+      const observer = new QueryObserver(
+        newQueryClient(),
+        q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 1 }),
+      );
+      const result = await new Promise<{ error: unknown }>((resolve) => {
+        const unsubscribe = observer.subscribe((r) => {
+          if (r.status === "error") {
+            unsubscribe();
+            resolve(r);
+          }
+        });
+      });
+      expect(result.error).toBeInstanceOf(HiroApiError);
+      expect(requests).toHaveLength(expected);
+    }
+  }, 30_000);
+
+  it("retry a token still being fetched (it may be there a moment later)", async () => {
+    const { client, requests } = createTestClient((_, call) =>
+      call < 3 ? json({ error: "Token metadata fetch in progress" }, 422) : json(TOKEN),
+    );
+    const q = createLookupQueries(client);
+    const data = await newQueryClient().fetchQuery(
+      q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 36 }),
+    );
+    expect(data).toEqual(TOKEN);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("searchTokens has its options too", async () => {
+    const item = {
+      contract_id: PRINCIPAL,
+      token_number: 35,
+      token_type: "sft",
+      tx_id: "0x0",
+      sender_address: "S",
+    };
+    const { client } = createTestClient(() => json([item]));
+    const q = createLookupQueries(client);
+    const data = await newQueryClient().fetchQuery(
+      q.searchTokens.queryOptions({ contract: [`${PRINCIPAL}:35`] }),
+    );
+    expect(data.results).toEqual([item]);
+    expect(q.searchTokens.queryKey({ contract: [`${PRINCIPAL}:035`] })).toEqual(
+      q.searchTokens.queryKey({ contract: [`${PRINCIPAL}:35`] }),
+    );
+  });
+});
+
+describe("infinite queries of paged lookups", () => {
+  const activity = (vout: number) => ({ operation: "receive", location: { tx_id: TX_ID, vout } });
+
+  async function walk(answer: (offset: number, limit: number, call: number) => object) {
+    const { client, requests } = createTestClient((request, call) => {
+      const { offset, limit } = emptyPageFor(request);
+      return json({ offset, limit, ...answer(offset, limit, call) });
+    });
+    const q = createLookupQueries(client);
+    const observer = new InfiniteQueryObserver(
+      newQueryClient(),
+      q.getTransactionActivity.infiniteQueryOptions({ tx_id: TX_ID, limit: 2 }),
+    );
+    await observer.refetch();
+    let result = observer.getCurrentResult();
+    for (let i = 0; i < 20 && result.hasNextPage; i++) result = await observer.fetchNextPage();
+    return { result, requests };
+  }
+
+  it("walk with fetchNextPage to the last page, then stop", async () => {
+    const items = [1, 2, 3, 4, 5].map(activity);
+    const { result, requests } = await walk((offset, limit) => ({
+      total: items.length,
+      results: items.slice(offset, offset + limit),
+    }));
+    expect(result.data?.pages.flatMap((page) => page.results)).toEqual(items);
+    expect(result.hasNextPage).toBe(false);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("never loop on a server that serves the same items at every offset", async () => {
+    const { result, requests } = await walk(() => ({
+      total: 2 ** 53 - 1,
+      results: [activity(1), activity(2)],
+    }));
+    expect(result.hasNextPage).toBe(false);
+    expect(requests.length).toBeLessThanOrEqual(2);
+  });
+});
