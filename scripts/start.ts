@@ -109,6 +109,7 @@ async function main(): Promise<void> {
     } else {
       log(`\nhiro-lookup is up (${seconds(performance.now() - started)})`);
       log(`  API docs   ${site?.url}/`);
+      log(`  Guide      ${site?.url}/guide.html`);
       log(`  Mock API   ${mock.url}   (Prism behind a front that answers any valid id)`);
       log(`  Try        curl -s '${mock.url}/ordinals/v1/sats/1252201400444387/inscriptions?limit=2'`);
       log("\nA real lookup through the client, against the mock:");

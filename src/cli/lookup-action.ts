@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import {
   createLookupClient,
+  HiroApiError,
   HiroValidationError,
   HiroWaitTimeoutError,
   type LogLevel,
@@ -103,6 +104,14 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
 function messageOf(error: unknown): string {
   if (error instanceof HiroWaitTimeoutError) {
     return `${error.lastError.operationId}: the token's metadata was still being fetched after ${error.deadlineMs} ms (--wait-timeout)`;
+  }
+  // A token whose metadata is still being fetched: say what to do about it.
+  if (
+    error instanceof HiroApiError &&
+    error.is("metadata_pending") &&
+    error.operationId === "getSftMetadata"
+  ) {
+    return `${error.message}; ask again later, or add --wait to ask until it is there`;
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -67,7 +67,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .configureHelp({ showGlobalOptions: true })
     .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      // commander's own errors in the CLI's words: `hiro-lookup: …`, as every other refusal.
+      outputError: (s, write) => write(s.replace(/^error: /, "hiro-lookup: ")),
+    });
 
   maxLimitOptions(program);
 

@@ -155,6 +155,7 @@ describe("npm start", () => {
     expect(await exited(run.child)).toBe(0);
     const text = run.output();
     expect(text).toMatch(/API docs\s+http:\/\/127\.0\.0\.1:\d+\//);
+    expect(text).toMatch(/Guide\s+http:\/\/127\.0\.0\.1:\d+\/guide\.html/);
     expect(mockUrl(text)).not.toBe("");
     expect(text).toMatch(/^ {2}docs +\d+ ms/m);
     expect(text).toContain(
