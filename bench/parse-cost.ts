@@ -1,7 +1,7 @@
 /**
  * What a hostile body of 5M empty objects (14.3 MiB, under the 16 MiB byte cap) costs a lookup: time and
  * heap growth until it is refused. Run: `node --expose-gc --import tsx bench/parse-cost.ts`. Compare with
- * the commit before src/transport/json-budget.ts (the body was parsed whole first).
+ * the commit before src/shared/json-budget.ts (first src/transport/json-budget.ts) (the body was parsed whole first).
  */
 import { createLookupClient } from "../src/index.js";
 

@@ -8,6 +8,7 @@ import { Command, CommanderError, Option } from "commander";
 import { HiroValidationError } from "../index.js";
 import { collectHeader, integer } from "./arguments.js";
 import { EXIT } from "./exit-codes.js";
+import { registerExplain } from "./explain-command.js";
 import { HELP_AFTER_OPTIONS } from "./help.js";
 import type { CliIo } from "./io.js";
 import { lookupRunner } from "./lookup-action.js";
@@ -82,6 +83,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerLookups(program, run, io, (code) => (exitCode = code));
   registerTokenLookups(program, run, io);
   registerSearch(program, run, io, (code) => (exitCode = code));
+  registerExplain(program, run, io);
   registerVerify(program, io);
   registerMock(program, io);
   try {

@@ -5,8 +5,8 @@
  * get the same check as the lookups, and no URL is parsed back.
  */
 import { answerCheck } from "../lookups/requests.js";
+import { overJsonBudget } from "../shared/json-budget.js";
 import { operationAt } from "../spec/services.js";
-import { overJsonBudget } from "../transport/json-budget.js";
 
 /** The parameters openapi-fetch hands middleware: as the call gave them (a lookup's are in wire form). */
 interface CallParams {

@@ -7,9 +7,9 @@ import type { Middleware } from "openapi-fetch";
 import { invalidResponseError } from "../errors/classify-response.js";
 import { type HiroApiError, HiroValidationError } from "../errors/errors.js";
 import { type Logger, shownUrl } from "../observe/log.js";
+import { overJsonBudget } from "../shared/json-budget.js";
 import { operationAt, operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
-import { overJsonBudget } from "../transport/json-budget.js";
 
 /** Returns the problems of a body (empty when it fits the schema). */
 export type ResponseValidator = (body: unknown) => string[];

@@ -18,10 +18,10 @@ import { apiErrorFor, invalidResponseError } from "../errors/classify-response.j
 import { printable } from "../errors/safe-text.js";
 import { withoutSecret } from "../errors/without-secret.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
+import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
 import type { OperationId, paths } from "../spec/types.js";
 import { runAttempts, totalTimeout } from "../transport/attempts.js";
-import { MAX_JSON_CONTAINERS, overJsonBudget } from "../transport/json-budget.js";
 import type { CallLimits, PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";

@@ -8,10 +8,10 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { overJsonBudget } from "../shared/json-budget.js";
 import { matchOperation, operations, type ServiceName, serviceOf } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
-import { overJsonBudget } from "./json-budget.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
 import type { AttemptLimits } from "./settings.js";

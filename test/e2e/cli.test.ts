@@ -297,3 +297,28 @@ describe("hiro-lookup --mock: its own mock, for one command", () => {
     }
   }, 60_000);
 });
+
+describe("hiro-lookup explain against the mock (its rules; no token host is asked)", () => {
+  const front = ["--base-url", inject("mockUrl"), "--retries", "0"];
+
+  it.each([
+    ["a token id the mock does not know: not_indexed", ["999"], "problem", "not_indexed", "everyone"],
+    ["a token being fetched: metadata_pending", ["36"], "pending", "metadata_pending", "everyone"],
+    ["a token in error: token_error", ["37"], "problem", "token_error", "contract_owner"],
+    ["a failed job's {}: metadata_incomplete", ["4"], "problem", "metadata_incomplete", "contract_owner"],
+    [
+      "a locale the token lacks: locale_missing",
+      ["35", "--locale", "fr"],
+      "problem",
+      "locale_missing",
+      "everyone",
+    ],
+  ])("%s, with its fix (exit 0)", async (_, args, verdict, code, audience) => {
+    const run = await cli([...front, "explain", "sft", PRINCIPAL, ...args]);
+    expect(run.code).toBe(0);
+    const diagnosis = JSON.parse(run.stdout);
+    expect(diagnosis.verdict).toBe(verdict);
+    expect(diagnosis.findings.map((finding: { code: string }) => finding.code)).toEqual([code]);
+    expect(diagnosis.fixes[0].audience).toBe(audience);
+  });
+});

@@ -409,6 +409,22 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
   );
 
   it(
+    "imports and requires hiro-lookup/doctor, the token doctor's own subpath",
+    async () => {
+      writeFileSync(
+        join(consumer, "doctor.mjs"),
+        `import { diagnoseToken, FINDING_CODES } from "hiro-lookup/doctor";
+const { diagnoseToken: required } = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/doctor");
+console.log(JSON.stringify({ esm: typeof diagnoseToken, cjs: typeof required, codes: FINDING_CODES.length }));
+`,
+      );
+      const result = await ok(process.execPath, ["doctor.mjs"], consumer);
+      expect(JSON.parse(result.stdout)).toEqual({ esm: "function", cjs: "function", codes: 19 });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     "runs its bin: a lookup and --help",
     async () => {
       const hiro = join(consumer, "node_modules/.bin/hiro-lookup");

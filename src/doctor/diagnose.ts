@@ -1,0 +1,107 @@
+/**
+ * `diagnoseToken`: why a token's metadata or image is missing or stale, and what to do. It asks the
+ * metadata service first; then, when a token URI is known, fetches the URI and the image itself, read-only,
+ * as the indexer would. Each step is a module of its own (ask-service, check-uri, judge-sip016,
+ * check-image, fixes); this one runs them in order and stops where the evidence ends.
+ */
+import { HiroValidationError } from "../errors/errors.js";
+import { askService, checkTarget, type MetadataService, type TokenTarget } from "./ask-service.js";
+import { checkImage } from "./check-image.js";
+import { checkUri } from "./check-uri.js";
+import { type Diagnosis, leveled, type Observation, verdictOf } from "./findings.js";
+import { fixesFor } from "./fixes.js";
+import type { HostFetchSettings } from "./host-fetch.js";
+import { judgeSip016 } from "./judge-sip016.js";
+import { type Gateways, resolveUri, substituteId } from "./resolve-uri.js";
+
+/** Options of {@link diagnoseToken}. */
+export interface DiagnoseOptions {
+  /** Locale to ask the service for (e.g. `es-MX`). Default: the token's default. */
+  locale?: string | undefined;
+  /** A token URI to check when the service gives none (a token not indexed, pending, or in error). `{id}` is substituted. */
+  tokenUri?: string | undefined;
+  /** Gateways for `ipfs://` (default `https://ipfs.io`) and `ar://` (default `https://arweave.net`). */
+  gateways?: Gateways | undefined;
+  /** The `fetch` for the token's host (not the service's: the client has its own). Default: the global `fetch`. */
+  fetch?: typeof fetch | undefined;
+  /** Deadline of each fetch to the token's host (redirects and body included), in ms. Default 10 000. */
+  timeoutMs?: number | undefined;
+  /** Redirects followed at most per fetch to the token's host. Default 5. */
+  maxRedirects?: number | undefined;
+  /** Largest metadata JSON read, in bytes. Default 1 000 000 (upstream's `METADATA_MAX_PAYLOAD_BYTE_SIZE`). */
+  maxMetadataBytes?: number | undefined;
+  /** Largest image accepted, in bytes; a larger one is `image_too_large`. Default 10 MiB. */
+  maxImageBytes?: number | undefined;
+  /** Stops the diagnosis (the service's lookup and the host's fetches). */
+  signal?: AbortSignal | undefined;
+}
+
+const DEFAULTS = {
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  maxMetadataBytes: 1_000_000,
+  maxImageBytes: 10 * 1024 * 1024,
+};
+
+/** `value` as a whole number from `min` up, or the default; anything else is refused by name. */
+function whole(name: keyof typeof DEFAULTS, value: number | undefined, min: number): number {
+  if (value === undefined) return DEFAULTS[name];
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new HiroValidationError(name, `must be a whole number from ${min} (got ${String(value)})`);
+  return value;
+}
+
+/** Refuses a gateway that is not an http(s) URL. */
+function checkGateways(gateways: Gateways | undefined): void {
+  for (const [name, url] of Object.entries(gateways ?? {})) {
+    if (url === undefined) continue;
+    const resolved = typeof url === "string" ? resolveUri(url) : undefined;
+    if (!resolved?.ok || resolved.gateway !== null || !/^https?:$/.test(resolved.url.protocol))
+      throw new HiroValidationError(`gateways.${name}`, "must be an http(s) URL");
+  }
+}
+
+/**
+ * Diagnoses one token: `{ verdict, findings, fixes }`. Rejects only when it cannot ask the service (a
+ * refused input, the network, a 5xx), as the client's lookups do; every answer about the token is a finding.
+ *
+ * @example
+ * const { verdict, findings, fixes } = await diagnoseToken(client, { kind: "nft", principal, token_id: 1 });
+ */
+export async function diagnoseToken(
+  service: MetadataService,
+  target: TokenTarget,
+  options: DiagnoseOptions = {},
+): Promise<Diagnosis> {
+  checkTarget(target);
+  if (options.tokenUri !== undefined && typeof options.tokenUri !== "string")
+    throw new HiroValidationError("tokenUri", "must be a string");
+  checkGateways(options.gateways);
+  const settings: HostFetchSettings = {
+    fetch: options.fetch,
+    timeoutMs: whole("timeoutMs", options.timeoutMs, 1),
+    maxRedirects: whole("maxRedirects", options.maxRedirects, 0),
+    signal: options.signal,
+  };
+  const maxMetadataBytes = whole("maxMetadataBytes", options.maxMetadataBytes, 1);
+  const maxImageBytes = whole("maxImageBytes", options.maxImageBytes, 1);
+  const gateways = options.gateways ?? {};
+
+  const reading = await askService(service, target, options.locale, options.signal);
+  const observations: Observation[] = [...reading.findings];
+  const known = reading.tokenUri ?? options.tokenUri;
+  if (known !== undefined) {
+    // An FT is token number 1 to the service, which substitutes `{id}` with it as with any token.
+    const tokenId = target.kind === "ft" ? "1" : String(target.token_id);
+    const uri = await checkUri(substituteId(known, tokenId), gateways, maxMetadataBytes, settings);
+    observations.push(...uri.findings);
+    if (uri.json !== undefined) {
+      const judged = judgeSip016(uri.json);
+      observations.push(...judged.findings);
+      if (judged.image !== undefined)
+        observations.push(await checkImage(judged.image, gateways, maxImageBytes, settings));
+    }
+  }
+  const findings = observations.map(leveled);
+  return { verdict: verdictOf(findings), findings, fixes: fixesFor(target, findings) };
+}

@@ -1,0 +1,106 @@
+/**
+ * What the doctor reports: stable finding codes (documented in docs/guide.md, "When metadata is missing"),
+ * each with how much it matters, and the shape of a diagnosis.
+ */
+
+/** Every finding code, in the order a diagnosis meets them. Stable: scripts may switch on them. */
+export const FINDING_CODES = [
+  "indexed_ok",
+  "not_indexed",
+  "metadata_pending",
+  "token_error",
+  "metadata_incomplete",
+  "locale_missing",
+  "uri_ok",
+  "uri_unsupported",
+  "uri_unreachable",
+  "uri_rate_limited",
+  "uri_bot_challenge",
+  "uri_too_large",
+  "not_json",
+  "not_sip016",
+  "image_ok",
+  "image_missing",
+  "image_unreachable",
+  "image_not_image",
+  "image_too_large",
+] as const;
+
+/** A finding's code. */
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+/** `ok`: checked and fine; `wait`: nothing to fix yet; `problem`: something to fix. */
+export type FindingLevel = "ok" | "wait" | "problem";
+
+/** How much each code matters. */
+export const LEVEL_OF: Readonly<Record<FindingCode, FindingLevel>> = {
+  indexed_ok: "ok",
+  not_indexed: "problem",
+  metadata_pending: "wait",
+  token_error: "problem",
+  metadata_incomplete: "problem",
+  locale_missing: "problem",
+  uri_ok: "ok",
+  uri_unsupported: "problem",
+  uri_unreachable: "problem",
+  uri_rate_limited: "problem",
+  uri_bot_challenge: "problem",
+  uri_too_large: "problem",
+  not_json: "problem",
+  not_sip016: "problem",
+  image_ok: "ok",
+  image_missing: "problem",
+  image_unreachable: "problem",
+  image_not_image: "problem",
+  image_too_large: "problem",
+};
+
+/** One thing the doctor established, with what it saw. */
+export interface Finding {
+  code: FindingCode;
+  /** How much it matters: a refresh in progress (`metadata_incomplete` with metadata) is a `wait`. */
+  level: FindingLevel;
+  /** One line for a person, free of control characters. */
+  message: string;
+  /** What was seen: a status, a header, a URL, a field (strings cut and stripped of control characters). */
+  evidence: Record<string, string | number | boolean | null>;
+}
+
+/** A finding as a check makes it; the doctor gives it its level. */
+export type Observation = Omit<Finding, "level">;
+
+/** `observation` with its level. */
+export function leveled(observation: Observation): Finding {
+  const refreshing = observation.code === "metadata_incomplete" && observation.evidence.refreshing === true;
+  return { ...observation, level: refreshing ? "wait" : LEVEL_OF[observation.code] };
+}
+
+/** Who can act on a fix. */
+export type FixAudience = "contract_owner" | "host" | "self_hoster" | "everyone";
+
+/** A remedy, with where it is documented. */
+export interface Fix {
+  audience: FixAudience;
+  /** The findings it answers. */
+  codes: FindingCode[];
+  text: string;
+  /** Where the remedy is documented (URLs). */
+  sources: string[];
+}
+
+/** `ok`: the token's metadata is there and sound; `pending`: wait; `problem`: see the findings and fixes. */
+export type Verdict = "ok" | "pending" | "problem";
+
+/** What {@link diagnoseToken} returns. */
+export interface Diagnosis {
+  verdict: Verdict;
+  findings: Finding[];
+  fixes: Fix[];
+}
+
+/** The verdict of `findings`: a problem wins over a wait, a wait over ok. */
+export function verdictOf(findings: readonly Finding[]): Verdict {
+  const levels = new Set(findings.map((finding) => finding.level));
+  if (levels.has("problem")) return "problem";
+  return levels.has("wait") ? "pending" : "ok";
+}

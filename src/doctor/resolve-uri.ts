@@ -1,0 +1,63 @@
+/**
+ * A token's URI as a URL the doctor can GET: SIP-016's `{id}` substituted (as upstream does, with the
+ * decimal token number: `getTokenSpecificUri` in stx-labs/token-metadata-api
+ * `src/token-processor/util/metadata-helpers.ts`), `ipfs://`, `ipns://` and `ar://` through gateways, and
+ * `http(s)` and `data:` as they are. Any other scheme is not fetched.
+ */
+
+/** Gateways for the schemes a browser cannot fetch. */
+export interface Gateways {
+  /** Base URL for `ipfs://` and `ipns://`. Default `https://ipfs.io` (upstream's is `PUBLIC_GATEWAY_IPFS`, default `https://cloudflare-ipfs.com`). */
+  ipfs?: string | undefined;
+  /** Base URL for `ar://`. Default `https://arweave.net` (upstream's default). */
+  arweave?: string | undefined;
+}
+
+export const DEFAULT_GATEWAYS = { ipfs: "https://ipfs.io", arweave: "https://arweave.net" } as const;
+
+/** A URI resolved: the URL to GET, and the gateway it goes through (none for http(s)). */
+export type Resolved =
+  | { ok: true; url: URL; gateway: "ipfs" | "arweave" | null }
+  | { ok: false; reason: string };
+
+/** `uri` with `{id}` (any case) replaced by `tokenId`, when there is one. */
+export function substituteId(uri: string, tokenId: string | undefined): string {
+  return tokenId === undefined ? uri : uri.replaceAll(/\{id\}/gi, tokenId);
+}
+
+/** `uri` as a fetchable URL. */
+export function resolveUri(uri: string, gateways: Gateways = {}): Resolved {
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    return { ok: false, reason: "not a URL" };
+  }
+  const base = (url: string) => url.replace(/\/+$/, "");
+  const path = parsed.pathname.replace(/^\/+/, "");
+  switch (parsed.protocol) {
+    case "http:":
+    case "https:":
+    // On-chain JSON (`data:application/json,…`): the runtime's fetch reads it without a request.
+    case "data:":
+      return { ok: true, url: parsed, gateway: null };
+    case "ipfs:":
+    case "ipns:": {
+      const gateway = base(gateways.ipfs ?? DEFAULT_GATEWAYS.ipfs);
+      const kind = parsed.protocol === "ipfs:" ? "ipfs" : "ipns";
+      // `ipfs://ipfs/<cid>` (a common mistake) and `ipfs://<cid>` both name the CID.
+      const host = parsed.host === kind ? "" : `${parsed.host}/`;
+      return { ok: true, url: new URL(`${gateway}/${kind}/${host}${path}${parsed.search}`), gateway: "ipfs" };
+    }
+    case "ar:": {
+      const gateway = base(gateways.arweave ?? DEFAULT_GATEWAYS.arweave);
+      return {
+        ok: true,
+        url: new URL(`${gateway}/${parsed.host}${path ? `/${path}` : ""}`),
+        gateway: "arweave",
+      };
+    }
+    default:
+      return { ok: false, reason: `the ${parsed.protocol.slice(0, 20)} scheme is not fetched by the doctor` };
+  }
+}
