@@ -35,6 +35,7 @@ export { isRefreshingToken } from "./features/refreshing-token.js";
 export {
   type ResponseValidator,
   type ResponseValidators,
+  type SchemaMismatch,
   type ValidateResponsesOptions,
   validateResponses,
 } from "./features/response-validation.js";
@@ -49,6 +50,8 @@ export {
 } from "./lookups/client.js";
 export type { RequestOptions } from "./lookups/lookup.js";
 export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";
+export type { Logger, LogLevel } from "./observe/log.js";
+export type { LookupPromise, RateLimit, WithResponse } from "./observe/with-response.js";
 export type { ServiceName } from "./spec/services.js";
 export type {
   ActivityLocation,

@@ -26,6 +26,9 @@ Examples:
 Output: one JSON value; --ndjson prints a page's results one per line (a token: one line). --all streams NDJSON (each item
   as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
   fails midway (the exit code then says why). --json and --ndjson do not go together.
+Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, retry, pacer hold
+  and refused answer to stderr, one line each; stdout stays the data. On a terminal, a retry's
+  wait says so on one line, and search and --all count their progress.
 --mock needs Prism, an optional peer dependency: npm i -D @stoplight/prism-cli@5.14.2
 
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,

@@ -9,11 +9,13 @@ import {
   HiroApiError,
   HiroValidationError,
   HiroWaitTimeoutError,
+  type LogLevel,
   type LookupClient,
 } from "../index.js";
 import { headersOf } from "./arguments.js";
 import { exitCodeFor } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
+import { stderrLogger, waitNotice } from "./log-output.js";
 import { withFlagName } from "./option-names.js";
 import { type ClientOptionsWithMaxLimit, type MaxLimitFlags, maxLimitOf } from "./page-maximum.js";
 import {
@@ -35,6 +37,7 @@ export interface GlobalOptions extends UrlFlags, MaxLimitFlags {
   json?: boolean;
   ndjson?: boolean;
   header?: string[];
+  verbose?: boolean;
 }
 
 /** What a lookup command does with its client. */
@@ -53,6 +56,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
       const global = command.optsWithGlobals<GlobalOptions>();
       let stopMock: (() => Promise<void>) | undefined;
       let urls: ServiceUrls = {};
+      const waitLine = waitNotice(io);
       try {
         urls = serviceUrls(global, io.env);
         let baseUrl = clientBaseUrl(urls);
@@ -75,10 +79,17 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
           ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
           ...(maxLimit ? { maxLimit } : {}),
           headers: headersOf(global.header),
+          // --verbose, else HIRO_LOG: records on stderr; stdout stays the data alone.
+          logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG ?? "off") as LogLevel),
+          logger: stderrLogger(io),
+          // On a terminal, a wait before a retry says so, on one line that the next one overwrites.
+          ...(io.stderr.isTTY && !global.verbose ? { onRetry: waitLine.onRetry } : {}),
         };
         const client = (io.createClient ?? createLookupClient)(options);
         await action(client, global, command);
+        waitLine.clear();
       } catch (caught) {
+        waitLine.clear();
         // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
         const error = withFlagName(inCliTerms(caught, urls));
         setExit(exitCodeFor(error));

@@ -7,6 +7,7 @@ import { HiroValidationError } from "../index.js";
 const FLAG_OF: Record<string, string> = {
   timeoutMs: "--timeout",
   maxRetries: "--retries",
+  logLevel: "HIRO_LOG",
   headers: "-H/--header",
   apiKey: "--api-key",
   limit: "--limit",

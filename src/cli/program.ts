@@ -52,6 +52,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--mock", "start the embedded Prism mock of openapi.yaml and query it")
     .option("--timeout <ms>", "time limit of each attempt, in ms", integer("--timeout", 1))
     .option("--retries <n>", "retries after a failed attempt, 0 to 10", integer("--retries", 0))
+    .option(
+      "--verbose",
+      "log each attempt, answer, retry and pacer hold to stderr (as HIRO_LOG=debug; HIRO_LOG=info|warn|error logs less)",
+    )
     .option("-H, --header <header>", 'extra request header, "Name: value" (repeatable)', collectHeader, [])
     .addOption(
       new Option("--json", "print JSON (the default; pretty when stdout is a terminal)").conflicts("ndjson"),

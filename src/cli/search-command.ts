@@ -76,6 +76,7 @@ export function registerSearch(
     .addHelpText(
       "after",
       `
+On a terminal, stderr counts the ids answered as the requests come back.
 Items are summaries (getSftMetadata / sft has the full record); image_uri is the cached image,
 image_canonical_uri the original. Exit 0 when every id was found, 3 when some were not (each named
 on stderr), 2 for a bad id (nothing sent).
@@ -90,10 +91,17 @@ Examples:
         const { locale, concurrency } = command.opts<{ locale?: string; concurrency?: number }>();
         const contract = await idsFrom(args, io);
         if (contract.length === 0) throw new HiroValidationError("-", "stdin held no ids");
+        // On a terminal, a count of the ids answered (as --all counts items); never on stdout.
+        const progress = io.stderr.isTTY === true;
+        const onProgress = (done: number, total: number) => io.stderr.write(`\r${done} / ${total}`);
         const { results, missing } = await client.searchTokens(
           { contract, ...(locale === undefined ? {} : { locale }) },
-          concurrency === undefined ? {} : { concurrency },
+          {
+            ...(concurrency === undefined ? {} : { concurrency }),
+            ...(progress ? { onProgress } : {}),
+          },
         );
+        if (progress) io.stderr.write("\n");
         if (global.ndjson) for (const item of results) printValue(io, global, item);
         else printValue(io, global, results);
         for (const id of missing) io.stderr.write(`hiro-lookup: not found: ${id}\n`);

@@ -21,7 +21,14 @@ export interface TokenTarget {
 }
 
 /** What the doctor needs of a client: the three single-token lookups (a `LookupClient` has them). */
-export type MetadataService = Pick<LookupClient, "getFtMetadata" | "getNftMetadata" | "getSftMetadata">;
+export type MetadataService = {
+  // Plain promises: a client's lookups (whose promises also have `.withResponse()`) or any stand-in.
+  [K in "getFtMetadata" | "getNftMetadata" | "getSftMetadata"]: LookupClient[K] extends (
+    ...args: infer A
+  ) => Promise<infer R>
+    ? (...args: A) => Promise<R>
+    : never;
+};
 
 /** The service's answer, read: its findings, and what the next steps need. */
 export interface ServiceReading {

@@ -102,6 +102,8 @@ export interface AnswerInfo {
   headers: Headers;
   url: string;
   retryAfterMs?: number | undefined;
+  /** Attempts made; the message says "after N attempts" when more than one. */
+  attempts?: number | undefined;
 }
 
 /** What {@link apiErrorFor} needs: the answer, its body (parsed JSON, or text), and its text when known. */
@@ -128,7 +130,8 @@ export function apiErrorFor(input: ClassifyInput): HiroApiError {
     body = (input.text ?? JSON.stringify(body) ?? "").slice(0, BODY_MAX);
   }
   // The message quotes the answer as it came (cut to length), even when the error keeps less of it.
-  const message = `${input.operationId}: HTTP ${input.status} ${detailOf(input.operationId, input.status, input.body, input.headers)} (${kind})`;
+  const tries = (input.attempts ?? 1) > 1 ? ` after ${input.attempts} attempts` : "";
+  const message = `${input.operationId}: HTTP ${input.status} ${detailOf(input.operationId, input.status, input.body, input.headers)} (${kind})${tries}`;
   return new HiroApiError({ ...input, kind, body, message });
 }
 

@@ -114,6 +114,8 @@ export interface HiroApiErrorInit {
   operationId: OperationId;
   url: string;
   retryAfterMs?: number | undefined;
+  /** Attempts made (default 1). */
+  attempts?: number | undefined;
   message: string;
 }
 
@@ -136,6 +138,8 @@ export class HiroApiError extends HiroError {
   declare readonly url: string;
   /** How long the service asked us to wait (`Retry-After` or a rate-limit reset), in ms, when it said so. */
   declare readonly retryAfterMs: number | undefined;
+  /** Attempts made before this answer was final (1 when it was the first); the message says when more. */
+  declare readonly attempts: number;
 
   constructor(init: HiroApiErrorInit) {
     super(init.message);
@@ -146,6 +150,7 @@ export class HiroApiError extends HiroError {
     this.operationId = init.operationId;
     this.url = init.url;
     this.retryAfterMs = init.retryAfterMs;
+    this.attempts = init.attempts ?? 1;
   }
 
   /** Narrows the error (and its `body`) to one kind. */

@@ -6,6 +6,7 @@
 import type { Middleware } from "openapi-fetch";
 import { invalidResponseError } from "../errors/classify-response.js";
 import { type HiroApiError, HiroValidationError } from "../errors/errors.js";
+import { type Logger, shownUrl } from "../observe/log.js";
 import { overJsonBudget } from "../shared/json-budget.js";
 import { operationAt, operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
@@ -21,7 +22,23 @@ export interface ValidateResponsesOptions {
    * What a body that does not fit does: `"throw"` (default) rejects the call with a `HiroApiError` of
    * kind `invalid_response`; a function is handed that error instead, and the call goes on with the body.
    */
-  onInvalid?: "throw" | ((error: HiroApiError) => void) | undefined;
+  onInvalid?: "throw" | "report" | ((error: HiroApiError) => void) | undefined;
+  /**
+   * With `onInvalid: "report"` (drift report): called once per mismatch, and the call goes on with the
+   * body. Each mismatch is also logged to `logger` at `warn`.
+   */
+  onMismatch?: ((mismatch: SchemaMismatch) => void) | undefined;
+  /** With `onInvalid: "report"`: where each mismatch is logged, at `warn`. Default `console`. */
+  logger?: Pick<Logger, "warn"> | undefined;
+}
+
+/** One way a body differs from the spec, as the drift report gives it. */
+export interface SchemaMismatch {
+  operationId: OperationId;
+  /** The request URL (without a user or password). */
+  url: string;
+  /** What differs, as the validator says it: a JSON pointer and the rule, e.g. `/total must be integer`. */
+  problem: string;
 }
 
 /**
@@ -43,9 +60,13 @@ export function validateResponses(
       'must be the generated validators: import { responseValidators } from "hiro-lookup/validators"',
     );
   }
-  if (onInvalid !== "throw" && typeof onInvalid !== "function") {
-    throw new HiroValidationError("onInvalid", `must be "throw" or a function; got ${String(onInvalid)}`);
+  if (onInvalid !== "throw" && onInvalid !== "report" && typeof onInvalid !== "function") {
+    throw new HiroValidationError(
+      "onInvalid",
+      `must be "throw", "report" or a function; got ${String(onInvalid).slice(0, 40)}`,
+    );
   }
+  const logger = options.logger ?? console;
   return {
     async onResponse({ request, response, schemaPath }) {
       const operationId = operationAt(schemaPath);
@@ -60,6 +81,15 @@ export function validateResponses(
       }
       const problems = validators[operationId](body);
       if (problems.length === 0) return undefined;
+      if (onInvalid === "report") {
+        const url = shownUrl(request.url);
+        for (const problem of problems) {
+          const mismatch = { operationId, url, problem };
+          logger.warn("hiro-lookup: schema mismatch", mismatch);
+          options.onMismatch?.(mismatch);
+        }
+        return undefined;
+      }
       const error = invalidResponseError(
         { operationId, status: 200, headers: response.headers, url: request.url },
         text,

@@ -15,6 +15,8 @@ import {
   limitsOf,
   type MaxLimitOption,
 } from "../input/options.js";
+import { type Logger, type LogLevel, logOf } from "../observe/log.js";
+import { type LookupPromise, lookupPromise } from "../observe/with-response.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type {
   ApiStatusResponse,
@@ -101,10 +103,31 @@ export interface LookupClientOptions {
    * 60), and {@link paginate} pages by it by default. Integers from 1 to 1 000 000.
    */
   maxLimit?: MaxLimitOption | undefined;
+  /**
+   * How much the client logs to `logger`: `"off"` (default), `"error"`, `"warn"`, `"info"` or `"debug"`
+   * (each attempt, answer, retry, pacer hold, cache revalidation and refused answer). In Node, `HIRO_LOG`
+   * sets it when this option is not given. Records never hold the API key or a URL's password.
+   */
+  logLevel?: LogLevel | undefined;
+  /** Where records go: any object with `debug`, `info`, `warn` and `error`. Default `console`. */
+  logger?: Logger | undefined;
 }
 
-/** The lookups. Each method is a standalone function, so it can be passed to `paginate` as is. */
-export interface LookupClient {
+/**
+ * The lookups: each method is a standalone function, so it can be passed to `paginate` as is. Every
+ * single-request lookup of the operation table returns a {@link LookupPromise} (`.withResponse()`);
+ * `searchTokens` sends many requests, so it has no one response.
+ */
+export type LookupClient = {
+  [K in keyof LookupMethods]: K extends Exclude<OperationId, "searchTokens">
+    ? LookupMethods[K] extends (...args: infer A) => Promise<infer R>
+      ? (...args: A) => LookupPromise<R>
+      : never
+    : LookupMethods[K];
+};
+
+/** The lookups as declared; {@link LookupClient} gives the single-request ones `.withResponse()`. */
+interface LookupMethods {
   /** Metadata of one SIP-013 semi-fungible token (`GET /metadata/v1/sft/{principal}/{token_id}`). */
   getSftMetadata(params: SftMetadataParams, options?: RequestOptions): Promise<SftMetadataResponse>;
   /** One page of the inscriptions on a satoshi (`GET /ordinals/v1/sats/{ordinal}/inscriptions`). */
@@ -184,6 +207,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     pacer: createPacer({ maxRequestsPerSecond }),
     now: Date.now,
     random: () => Math.random(),
+    log: logOf(options.logLevel, options.logger),
     clientHeaders,
     direct: () => registered.size === 0 && userFetch === undefined,
   } as LookupSettings;
@@ -213,10 +237,16 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   const lookup = (operationId: OperationId) => {
     const { service, paged } = operations[operationId];
     const max = service === "metadata" ? undefined : maxLimit[service];
-    const method = async (params: object, callOptions?: RequestOptions): Promise<never> => {
-      const request = checked(operationId, params as Record<string, unknown> | undefined);
-      return runLookup(settings, operationId, request, callOptions, answerCheck(operationId, request));
-    };
+    const method = (params: object, callOptions?: RequestOptions) =>
+      lookupPromise(
+        async (seen) => {
+          const request = checked(operationId, params as Record<string, unknown> | undefined);
+          const check = answerCheck(operationId, request);
+          return runLookup<never>(settings, operationId, request, callOptions, check, seen);
+        },
+        settings.now,
+        settings.log,
+      );
     // paginate's default page size: the deployment's maximum (features/paginate.ts reads it).
     return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
   };

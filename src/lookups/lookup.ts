@@ -22,7 +22,7 @@ import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
 import type { OperationId, paths } from "../spec/types.js";
 import { runAttempts, totalTimeout } from "../transport/attempts.js";
-import type { PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
+import type { CallLimits, PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
 import { routeOf } from "../transport/routes.js";
@@ -56,6 +56,11 @@ export interface LookupRequest {
   path: Record<string, string>;
   /** An array is sent as a repeated key (`contract=A&contract=B`), as openapi-fetch does (form, explode). */
   query: Record<string, string | number | readonly string[]>;
+}
+
+/** Where a lookup leaves its final answer, for `.withResponse()` (observe/with-response.ts). */
+export interface Seen {
+  response?: Response;
 }
 
 /** The parsed body of a 2xx answer, or the `invalid_response` error that says why there is none. */
@@ -124,6 +129,7 @@ export async function runLookup<T>(
   request: LookupRequest,
   options: RequestOptions | undefined,
   check?: AnswerCheck,
+  seen?: Seen,
 ): Promise<T> {
   const operation = operations[operationId];
   const route = routeOf(settings.routes, operation.service);
@@ -145,6 +151,7 @@ export async function runLookup<T>(
   /** A refusal's body, as openapi-fetch parsed it (JSON when it is JSON, else the text). */
   let error: unknown;
   let retryAfterMs: number | undefined;
+  let attempts: number | undefined;
 
   if (direct) {
     const headers = headersOf(settings, call, route.apiKey);
@@ -153,6 +160,7 @@ export async function runLookup<T>(
       answer,
       body: text,
       retryAfterMs,
+      attempts,
     } = await runAttempts(settings, {
       operationId,
       url: new URL(href),
@@ -173,6 +181,7 @@ export async function runLookup<T>(
       call.totalTimeoutMs,
     );
     const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
+    const callLimits: CallLimits = { operationId, limits: call, deadline };
     try {
       const get = settings.client.GET as unknown as (path: string, init: object) => Promise<OpenapiAnswer>;
       ({
@@ -186,23 +195,25 @@ export async function runLookup<T>(
           parseAs: "text",
           signal,
           ...(call.headers ? { headers: call.headers } : {}),
-          fetch: (sent: Request) => settings.send(sent, { operationId, limits: call, deadline }),
+          fetch: (sent: Request) => settings.send(sent, callLimits),
         }),
         signal,
       ));
     } finally {
       clearTimeout(timer);
     }
+    attempts = callLimits.attempts;
     if (!answer.ok) retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), settings.now());
   }
 
   // Either way, the answer becomes data or a typed error here.
   const answered = { operationId, url: href, status: answer.status, headers: answer.headers };
+  if (seen) seen.response = answer;
   if (!answer.ok) {
     // Server text goes into the error: never with the client's own key in it (a gateway may echo it).
     const shown = withoutSecret(text, route.apiKey);
     const body = withoutSecret(direct ? errorBody(text) : error, route.apiKey);
-    throw apiErrorFor({ ...answered, body, text: shown, retryAfterMs });
+    throw apiErrorFor({ ...answered, body, text: shown, retryAfterMs, attempts });
   }
   return bodyOf<T>(answered, text ?? "", check, route.apiKey);
 }

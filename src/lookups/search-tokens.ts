@@ -32,6 +32,8 @@ export interface SearchTokensParams {
 export interface SearchTokensOptions extends RequestOptions {
   /** Chunks of 50 ids in flight at once, 1 to 16. Default 1. */
   concurrency?: number | undefined;
+  /** Called after each request of 50 ids is answered: the distinct ids asked so far, and of how many. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 /** What {@link LookupClient.searchTokens} resolves with. */
@@ -75,6 +77,9 @@ export async function searchTokens(
   const concurrency = checkConcurrency(options.concurrency);
   const requestOptions: RequestOptions = { ...options };
   delete (requestOptions as SearchTokensOptions).concurrency;
+  delete (requestOptions as SearchTokensOptions).onProgress;
+  const { onProgress } = options;
+  let done = 0;
   const total = callOptionsOf(settings, requestOptions).totalTimeoutMs;
   if (options.signal?.aborted) throw options.signal.reason;
   const chunks: (readonly string[])[] = [];
@@ -104,6 +109,8 @@ export async function searchTokens(
         const key = itemKey(item) as string;
         if (!found.has(key)) found.set(key, item);
       }
+      done += chunk.length;
+      onProgress?.(done, keys.length);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       // This chunk's share of the deadline ran out: that is the whole call's totalTimeoutMs.

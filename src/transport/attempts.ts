@@ -7,6 +7,7 @@
 import { invalidResponseError } from "../errors/classify-response.js";
 import { HiroError, HiroNetworkError, HiroTimeoutError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { type Log, shownUrl } from "../observe/log.js";
 import { sleep } from "../shared/sleep.js";
 import type { OperationId } from "../spec/types.js";
 import { BodyTooLargeError, raceAbort } from "./read-body.js";
@@ -20,6 +21,8 @@ export interface LoopSettings {
   pacer?: Pacer | undefined;
   now: () => number;
   random: () => number;
+  /** The client's log; undefined when off (observe/log.ts). */
+  log?: Log | undefined;
 }
 
 /** One call, as the loop runs it. `read` is called inside the attempt, under its signal. */
@@ -50,6 +53,8 @@ export interface Answered<T> {
   answer: Response;
   body: T | undefined;
   retryAfterMs: number | undefined;
+  /** Attempts made, this one included. */
+  attempts: number;
 }
 
 /** Node's error codes along the cause chain, for messages only (other runtimes have none). */
@@ -63,6 +68,13 @@ function codeOf(error: unknown): string | undefined {
 
 /** Failures that no retry can fix: the answer itself was too large for the transport. */
 const PERMANENT_CODES = new Set(["UND_ERR_HEADERS_OVERFLOW", "UND_ERR_RES_EXCEEDED_MAX_SIZE"]);
+/**
+ * Refusals of the runtime itself that no retry can change: undici's "bad port" (a port the fetch
+ * standard blocks, such as 6000) and a URL it cannot parse (`ERR_INVALID_URL`).
+ */
+const isRefusal = (error: unknown) =>
+  codeOf(error) === "ERR_INVALID_URL" ||
+  (error instanceof Error && error.cause instanceof Error && error.cause.message === "bad port");
 const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "undefined";
 
 /** The error when a call of `operationId` passed its `totalTimeoutMs`. */
@@ -106,12 +118,20 @@ function noAnswer(
   });
 }
 
+/** A debug record about `call`: its operation and URL (without a user or password), and `fields`. */
+const about = (call: Call<unknown>, fields: object) => ({
+  operationId: call.operationId,
+  url: shownUrl(call.url),
+  ...fields,
+});
+
 /**
  * Runs `call` until an attempt gives an answer that is final (a 2xx, or a status no retry can change),
  * or no retry is left. Resolves with the answer and its body as `read` gave it.
  */
 export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Promise<Answered<T>> {
   const { signal: caller, deadline, limits } = call;
+  const { log } = settings;
   let timedOut = 0;
   for (let attempt = 1; ; attempt++) {
     if (caller?.aborted) throw caller.reason;
@@ -138,15 +158,33 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       if (pending instanceof Promise) {
         // Only the call's deadline bounds a wait in the pacer; the attempt's timer starts after it.
         if (deadline) arm(deadline.at - settings.now(), true);
+        const held = log?.debug && { at: settings.now(), why: settings.pacer?.why?.(call.url) };
         settle = await pending;
         clearTimeout(timer);
+        if (held) {
+          const origin = call.url.origin;
+          log?.debug?.("pacer hold", { origin, heldMs: settings.now() - held.at, why: held.why });
+        }
       } else settle = pending;
+      const sentAt = log?.debug ? settings.now() : 0;
+      log?.debug?.("attempt", about(call, { method: "GET", attempt, of: limits.maxRetries + 1 }));
       const left = deadline ? deadline.at - settings.now() : Number.POSITIVE_INFINITY;
       arm(Math.min(limits.timeoutMs, left), left <= limits.timeoutMs);
       answer = await (call.nativeFetch ? call.send(signal) : raceAbort(call.send(signal), signal));
       settle?.(answer);
       body = await call.read(answer, signal);
       outcome = { type: "status", status: answer.status };
+      if (log?.debug) {
+        const ms = settings.now() - sentAt;
+        const bytes = (body as { length?: number; byteLength?: number } | undefined)?.byteLength;
+        log.debug(
+          "answer",
+          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length }),
+        );
+        // A request with If-None-Match (an ETag cache's) was a revalidation: 304 means the copy holds.
+        if (call.request().headers.has("if-none-match"))
+          log.debug("cache revalidation", about(call, { notModified: answer.status === 304 }));
+      }
     } catch (error) {
       if (caller?.aborted) throw caller.reason;
       if (pastDeadline && deadline) throw totalTimeout(call.operationId, deadline.totalMs);
@@ -170,20 +208,23 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       } else
         outcome = PERMANENT_CODES.has(codeOf(error) ?? "")
           ? { type: "invalid_response" }
-          : { type: "network" };
+          : isRefusal(error)
+            ? { type: "refused" }
+            : { type: "network" };
     } finally {
       settle?.();
       clearTimeout(timer);
       caller?.removeEventListener("abort", onCallerAbort);
     }
     if (answer && outcome.type === "status") {
-      if (answer.ok) return { answer, body, retryAfterMs: undefined };
+      if (answer.ok) return { answer, body, retryAfterMs: undefined, attempts: attempt };
       // Retry-After matters only to a refusal (a success is not slowed by it): parsed here, once.
       outcome.retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), settings.now());
     }
     const decision = shouldRetry(outcome, attempt - 1, limits.maxRetries);
     if (!decision.retry) {
-      if (answer && outcome.type === "status") return { answer, body, retryAfterMs: outcome.retryAfterMs };
+      if (answer && outcome.type === "status")
+        return { answer, body, retryAfterMs: outcome.retryAfterMs, attempts: attempt };
       throw noAnswer(call, outcome, attempt, timedOut, failure);
     }
     const retryAfterMs = outcome.type === "status" ? outcome.retryAfterMs : undefined;
@@ -195,6 +236,10 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       reason: decision.reason,
       status: answer?.status,
     });
+    log?.debug?.(
+      "retry",
+      about(call, { retry: attempt, reason: decision.reason, delayMs, status: answer?.status }),
+    );
     if (deadline && settings.now() + delayMs >= deadline.at) {
       await sleep(Math.max(0, deadline.at - settings.now()), caller);
       throw totalTimeout(call.operationId, deadline.totalMs);

@@ -36,6 +36,8 @@ export interface CallLimits {
   operationId: OperationId;
   limits: AttemptLimits;
   deadline: { at: number; totalMs: number };
+  /** Set by the pipeline: the attempts the call made (for the error's `attempts`). */
+  attempts?: number;
 }
 
 /**
@@ -103,7 +105,7 @@ export function pipelineFetch(settings: PipelineSettings) {
       init.headers = headers;
     }
     let bytes: Uint8Array<ArrayBuffer> | ArrayBuffer | undefined;
-    const { answer } = await runAttempts(settings, {
+    const { answer, attempts } = await runAttempts(settings, {
       operationId,
       url,
       limits: callLimits?.limits ?? settings,
@@ -113,11 +115,11 @@ export function pipelineFetch(settings: PipelineSettings) {
       deadline: callLimits?.deadline,
       // As openapi-fetch calls fetch: the Request, plus this attempt's init (signal, no redirects, key).
       send: (signal) => settings.fetch()(request, { ...init, signal }),
-      read: async (response, signal) => {
-        bytes = await readBody(response, "bytes", settings.maxResponseBytes, settings.nativeFetch, signal);
-      },
+      read: async (response, signal) =>
+        (bytes = await readBody(response, "bytes", settings.maxResponseBytes, settings.nativeFetch, signal)),
       request: () => request,
     });
+    if (callLimits) callLimits.attempts = attempts;
     // The body was read inside the attempt (a body cut off mid-read is retried): hand its bytes on.
     if (answer.body === null) return answer;
     if (!answer.ok && bytes !== undefined && bytes.byteLength > ERROR_TEXT_KEPT) {

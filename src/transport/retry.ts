@@ -25,7 +25,8 @@ export type AttemptOutcome =
   | { type: "status"; status: number; retryAfterMs?: number | undefined }
   | { type: "network" }
   | { type: "timeout" }
-  | { type: "invalid_response" };
+  | { type: "invalid_response" }
+  | { type: "refused" };
 
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
@@ -41,6 +42,11 @@ export function shouldRetry(
       return { retry: true, reason: "the connection failed; a GET is safe to repeat" };
     case "timeout":
       return { retry: true, reason: "the attempt timed out; a GET is safe to repeat" };
+    case "refused":
+      return {
+        retry: false,
+        reason: "the runtime refused the request (blocked port or bad URL); a retry cannot change that",
+      };
     case "invalid_response":
       return { retry: false, reason: "a malformed 2xx body is not expected to change" };
     case "status":

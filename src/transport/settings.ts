@@ -39,6 +39,8 @@ export interface Pacer {
     deadline?: number,
     operationId?: OperationId,
   ): PacerSettle | Promise<PacerSettle>;
+  /** Why a request to `url` is held now, in words, for the debug log (issue 28). */
+  why?(url: URL): string;
 }
 
 /** Limits that a call may override. */

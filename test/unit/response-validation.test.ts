@@ -47,6 +47,28 @@ describe("validateResponses() middleware", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('onInvalid "report" (drift report): returns the body, each mismatch to onMismatch and the logger', async () => {
+    const twice = { ...broken, results: [{ ...broken.results[0], genesis_block_height: "high" }] };
+    const onMismatch = vi.fn();
+    const warn = vi.fn();
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      fetch: fakeFetch(() => json(twice)).fetch,
+      middleware: [
+        validateResponses(responseValidators, { onInvalid: "report", onMismatch, logger: { warn } }),
+      ],
+    });
+    await expect(client.getSatoshiInscriptions({ ordinal: SAT })).resolves.toEqual(twice);
+    const problems = onMismatch.mock.calls.map(([m]) => m.problem);
+    // One call per problem the generated validator names.
+    expect(problems).toEqual(responseValidators.getSatoshiInscriptions(twice));
+    expect(problems.length).toBeGreaterThanOrEqual(1);
+    expect(onMismatch.mock.calls[0]?.[0]).toMatchObject({ operationId: "getSatoshiInscriptions" });
+    expect(warn.mock.calls.map(([message, m]) => [message, m.problem])).toEqual(
+      problems.map((problem) => ["hiro-lookup: schema mismatch", problem]),
+    );
+  });
+
   it("onInvalid callback: reports once and returns the body", async () => {
     const onInvalid = vi.fn();
     const client = createLookupClient({

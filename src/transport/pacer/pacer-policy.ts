@@ -33,6 +33,8 @@ export interface GatePolicy {
    * answer came (network error, timeout, abort).
    */
   ended(ticket: Ticket, now: number, status?: number, info?: RateLimitInfo): void;
+  /** Why a request is held at `now`, in words (for the debug log only). */
+  why(now: number): string;
 }
 
 const GO: Decision = { go: true };
@@ -104,6 +106,14 @@ export function gatePolicy(minIntervalMs: number, ceilingMs: number): GatePolicy
       tokens--;
       nextAt = now + Math.min(Math.max(spreadMs, minIntervalMs), ceilingMs);
       return ticket;
+    },
+
+    why(now) {
+      // Short words: the log's reader knows the pacer (guide, "Seeing what happens").
+      if (pausedUntil > now) return "retry-after";
+      if (learning && probeOut) return "first answer";
+      if (resetAt !== undefined) return tokens > 0 ? "budget spread" : "budget spent";
+      return minIntervalMs > 0 ? "maxRequestsPerSecond" : "queue";
     },
 
     ended(ticket, now, status, info) {

@@ -55,10 +55,10 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   // A token bucket holding one token: requests evenly spaced, never a burst.
   const minIntervalMs = rate === undefined ? 0 : 1000 / rate;
   const maxPauseMs = Math.min(options.maxPauseMs ?? MAX_RETRY_AFTER_MS, MAX_TIMER_MS);
-  const gates = new Map<string, Pacer["wait"]>();
+  const gates = new Map<string, Pacer["wait"] & { why(): string }>();
 
   /** One origin's gate: its policy state, its queue, and its one timer. */
-  function gate(): Pacer["wait"] {
+  function gate(): Pacer["wait"] & { why(): string } {
     const policy = gatePolicy(minIntervalMs, maxPauseMs);
     let queue: Waiter[] = [];
     /** One abort listener per signal, however many of its requests wait (no MaxListenersExceededWarning). */
@@ -160,7 +160,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       }
     }
 
-    return (url, signal, deadline, operationId) => {
+    const wait: Pacer["wait"] = (url, signal, deadline, operationId) => {
       if (signal.aborted) return Promise.reject(signal.reason);
       if (queue.length === 0) {
         // The fast path: nothing queued and the policy says go; no promise, no listener, no timer.
@@ -184,6 +184,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
         pump();
       });
     };
+    return Object.assign(wait, { why: () => policy.why(now()) });
   }
 
   return {
@@ -195,5 +196,6 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       }
       return wait(url, signal, deadline, operationId);
     },
+    why: (url) => gates.get(url.origin)?.why() ?? "queued",
   };
 }

@@ -1,0 +1,72 @@
+/**
+ * `.withResponse()` on a lookup's promise (issue 28, as openai-node's `APIPromise` has it): the data
+ * with the final `Response` beside it and the rate limit it announced, read as the pacer reads it.
+ * Awaiting the promise itself still gives the data alone.
+ */
+import { HiroApiError } from "../errors/errors.js";
+import type { Seen } from "../lookups/lookup.js";
+import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
+import type { Log } from "./log.js";
+
+/** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
+export interface RateLimit {
+  /** Requests allowed per window (`ratelimit-limit`). */
+  limit: number | undefined;
+  /** Requests left in the window (`ratelimit-remaining`). */
+  remaining: number | undefined;
+  /** When the window resets, in ms from the answer (`ratelimit-reset`, delta seconds or a Unix time). */
+  resetMs: number | undefined;
+}
+
+/** A lookup's data with its final answer. */
+export interface WithResponse<T> {
+  data: T;
+  /** The final `Response` (status, headers); its body has been read already. */
+  response: Response;
+  /** The rate limit it announced, or undefined when it sent no `ratelimit-*` header. */
+  rateLimit: RateLimit | undefined;
+}
+
+/** The promise of a single-request lookup: the data, and `.withResponse()` for the answer beside it. */
+export interface LookupPromise<T> extends Promise<T> {
+  /** The data with the final `Response` and its rate limit; rejects as the lookup does. */
+  withResponse(): Promise<WithResponse<T>>;
+}
+
+/** The rate limit `headers` announce at `now`, or undefined when they announce none. */
+export function rateLimitOf(headers: Headers, now: number): RateLimit | undefined {
+  const { limit, remaining, resetMs } = readRateLimit(headers, now);
+  return limit === undefined && remaining === undefined && resetMs === undefined
+    ? undefined
+    : { limit, remaining, resetMs };
+}
+
+/**
+ * Runs a lookup (`run` fills `seen` with its final answer) as a {@link LookupPromise}. A refused answer
+ * (a `HiroApiError`) is logged at debug, by kind and operation, without its body.
+ */
+export function lookupPromise<T>(
+  run: (seen: Seen) => Promise<T>,
+  now: () => number,
+  log: Log | undefined,
+): LookupPromise<T> {
+  const seen: Seen = {};
+  let data = run(seen);
+  if (log?.debug) {
+    const debug = log.debug;
+    data = data.catch((error: unknown) => {
+      if (error instanceof HiroApiError) {
+        const { operationId, kind, status, attempts } = error;
+        debug("refused answer", { operationId, kind, status, attempts, message: error.message });
+      }
+      throw error;
+    });
+  }
+  return Object.assign(data, {
+    withResponse: () =>
+      data.then((value) => {
+        const response = seen.response as Response;
+        return { data: value, response, rateLimit: rateLimitOf(response.headers, now()) };
+      }),
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * Issue 28: seeing what the client does. The debug log (records per attempt, answer, retry, pacer hold,
+ * revalidation and refused answer; nothing when off; no key, no URL password), `.withResponse()` on the
+ * single-request lookups, `attempts` on the errors, and runtime refusals that are not retried.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  collect,
+  createLookupClient,
+  HiroApiError,
+  HiroNetworkError,
+  HiroValidationError,
+  type Logger,
+  paginate,
+} from "../../src/index.js";
+import { shownUrl } from "../../src/observe/log.js";
+import { emptyPageFor, json, LOCAL, ORDINAL } from "../helpers/fake-fetch.js";
+import { serveWith } from "../helpers/serve-with.js";
+import { createTestClient } from "../helpers/test-client.js";
+
+const STATUS = { server_version: "token-metadata-api v2.3.0", status: "ready", chain_tip: null };
+
+/** A logger that keeps every record, by level. */
+function recorder() {
+  const records: { level: string; message: string; record: Record<string, unknown> }[] = [];
+  const at =
+    (level: string) =>
+    (message: string, record: unknown): void => {
+      records.push({ level, message, record: record as Record<string, unknown> });
+    };
+  const logger: Logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  return { logger, records, messages: () => records.map((r) => r.message) };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("the log", () => {
+  it("at debug: one record per attempt, answer and retry, each a message and an object", async () => {
+    const { logger, records, messages } = recorder();
+    const { client } = createTestClient((_request, call) => (call === 1 ? json({}, 503) : json(STATUS)), {
+      logLevel: "debug",
+      logger,
+    });
+    await client.getApiStatus();
+    expect(messages()).toEqual([
+      "hiro-lookup: attempt",
+      "hiro-lookup: answer",
+      "hiro-lookup: retry",
+      "hiro-lookup: attempt",
+      "hiro-lookup: answer",
+    ]);
+    expect(records[0]?.record).toMatchObject({
+      operationId: "getApiStatus",
+      method: "GET",
+      url: `${LOCAL}/metadata/v1/`,
+      attempt: 1,
+      of: 3,
+    });
+    expect(records[1]?.record).toMatchObject({ status: 503, bytes: 2 });
+    expect(records[2]?.record).toMatchObject({ retry: 1, reason: "server error 503", status: 503 });
+    expect(typeof records[4]?.record.ms).toBe("number");
+  });
+
+  it("is silent when off (the default) and when the level is above debug", async () => {
+    const { logger, records } = recorder();
+    for (const logLevel of [undefined, "off", "warn"] as const) {
+      const { client } = createTestClient(() => json(STATUS), { logLevel, logger });
+      await client.getApiStatus();
+    }
+    expect(records).toEqual([]);
+  });
+
+  it("HIRO_LOG sets the level when the option is not given; the option wins", async () => {
+    vi.stubEnv("HIRO_LOG", "debug");
+    const { logger, records } = recorder();
+    await createTestClient(() => json(STATUS), { logger }).client.getApiStatus();
+    expect(records.length).toBe(2);
+    await createTestClient(() => json(STATUS), { logger, logLevel: "off" }).client.getApiStatus();
+    expect(records.length).toBe(2);
+  });
+
+  it("refuses an unknown level or a logger without its methods, naming the option", () => {
+    expect(() => createLookupClient({ logLevel: "loud" as never })).toThrow(HiroValidationError);
+    expect(() => createLookupClient({ logLevel: "loud" as never })).toThrow(/^logLevel: must be one of/);
+    vi.stubEnv("HIRO_LOG", "verbose");
+    expect(() => createLookupClient()).toThrow(/^HIRO_LOG: must be one of/);
+    expect(() => createLookupClient({ logLevel: "debug", logger: {} as Logger })).toThrow(/^logger:/);
+  });
+
+  it("never holds the API key", async () => {
+    const { logger, records } = recorder();
+    const { client } = createTestClient(
+      (_request, call) => (call === 1 ? json({}, 429, { "retry-after": "0" }) : json(STATUS)),
+      { apiKey: "sekret-key-123", logLevel: "debug", logger },
+    );
+    await client.getApiStatus();
+    expect(records.length).toBeGreaterThan(3);
+    expect(JSON.stringify(records)).not.toContain("sekret-key-123");
+  });
+
+  it("shows a URL without its user or password", () => {
+    expect(shownUrl(new URL("http://user:hunter2@127.0.0.1:3999/metadata/v1/?a=1"))).toBe(
+      "http://127.0.0.1:3999/metadata/v1/?a=1",
+    );
+  });
+
+  it("records a refused answer (an answer about another token) and a revalidation", async () => {
+    const { logger, messages, records } = recorder();
+    const { client } = createTestClient(
+      (request) =>
+        request.headers.has("if-none-match") ? new Response(null, { status: 304 }) : json({ oops: 1 }),
+      {
+        logLevel: "debug",
+        logger,
+        maxRetries: 0,
+        middleware: [
+          {
+            onRequest: ({ request }) => {
+              request.headers.set("if-none-match", '"v1"');
+              return request;
+            },
+          },
+        ],
+      },
+    );
+    await expect(client.getApiStatus()).rejects.toThrow(HiroApiError);
+    expect(messages()).toContain("hiro-lookup: cache revalidation");
+    expect(messages()).toContain("hiro-lookup: refused answer");
+    expect(records.find((r) => r.message === "hiro-lookup: cache revalidation")?.record).toMatchObject({
+      notModified: true,
+    });
+  });
+
+  it("records a pacer hold with how long and why", async () => {
+    const { logger, records } = recorder();
+    const { client } = createTestClient(() => json(STATUS), {
+      logLevel: "debug",
+      logger,
+      maxRequestsPerSecond: 50,
+    });
+    await Promise.all([client.getApiStatus(), client.getApiStatus(), client.getApiStatus()]);
+    const holds = records.filter((r) => r.message === "hiro-lookup: pacer hold");
+    expect(holds.length).toBeGreaterThan(0);
+    expect(holds[0]?.record).toMatchObject({ origin: LOCAL });
+    expect(typeof holds[0]?.record.heldMs).toBe("number");
+    expect(holds.map((h) => h.record.why)).toContain("first answer");
+  });
+});
+
+describe(".withResponse()", () => {
+  it("gives the data, the final Response and the announced rate limit; awaiting gives the data", async () => {
+    const headers = { "ratelimit-limit": "50", "ratelimit-remaining": "49", "ratelimit-reset": "30" };
+    const { client } = createTestClient(() => json(STATUS, 200, headers));
+    expect(await client.getApiStatus()).toEqual(STATUS);
+    const { data, response, rateLimit } = await client.getApiStatus().withResponse();
+    expect(data).toEqual(STATUS);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("ratelimit-remaining")).toBe("49");
+    expect(rateLimit).toEqual({ limit: 50, remaining: 49, resetMs: 30_000 });
+  });
+
+  it("is on the direct path too; rateLimit is undefined without the headers", async () => {
+    const server = await serveWith(() => json(STATUS));
+    try {
+      const client = createLookupClient({ baseUrl: server.url });
+      const { data, response, rateLimit } = await client.getApiStatus().withResponse();
+      expect(data).toEqual(STATUS);
+      expect(response.headers.get("content-type")).toMatch(/json/);
+      expect(rateLimit).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("rejects as the lookup does, and the lookups stay functions paginate accepts", async () => {
+    const { client } = createTestClient((request) => json(emptyPageFor(request)));
+    await expect(client.getSftMetadata({ principal: "nope", token_id: 1 }).withResponse()).rejects.toThrow(
+      HiroValidationError,
+    );
+    const pages = await collect(paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }), {
+      max: 10,
+    });
+    expect(pages).toEqual([]);
+    expect(typeof client.getFungibleTokens({}).withResponse).toBe("function");
+  });
+});
+
+describe("errors say what was tried", () => {
+  it("a HiroApiError carries attempts and says 'after 3 attempts'", async () => {
+    const { client } = createTestClient(() => json({ error: "busy" }, 503, { "retry-after": "0" }));
+    const error = await client.getApiStatus().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroApiError);
+    expect((error as HiroApiError).attempts).toBe(3);
+    expect((error as HiroApiError).message).toMatch(/\(server_error\) after 3 attempts$/);
+  });
+
+  it("one attempt says nothing of attempts", async () => {
+    const { client } = createTestClient(() =>
+      json({ error: "Bad Request", message: "x", statusCode: 400 }, 400),
+    );
+    const error = (await client.getApiStatus().catch((e: unknown) => e)) as HiroApiError;
+    expect(error.attempts).toBe(1);
+    expect(error.message).not.toMatch(/attempts/);
+  });
+
+  it("undici's 'bad port' is not retried: one attempt", async () => {
+    let calls = 0;
+    const client = createLookupClient({
+      baseUrl: LOCAL,
+      fetch: async () => {
+        calls++;
+        throw new TypeError("fetch failed", { cause: new Error("bad port") });
+      },
+    });
+    const error = (await client.getApiStatus().catch((e: unknown) => e)) as HiroNetworkError;
+    expect(error).toBeInstanceOf(HiroNetworkError);
+    expect(calls).toBe(1);
+    expect(error.attempts).toBe(1);
+  });
+
+  it("the runtime's own fetch on a blocked port (6000) gives up after one attempt", async () => {
+    const client = createLookupClient({ baseUrl: "http://127.0.0.1:6000" });
+    const error = (await client.getApiStatus().catch((e: unknown) => e)) as HiroNetworkError;
+    expect(error).toBeInstanceOf(HiroNetworkError);
+    expect(error.attempts).toBe(1);
+    expect(error.message).toMatch(/bad port/);
+  });
+});
