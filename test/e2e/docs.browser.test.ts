@@ -233,7 +233,8 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server?.url}/guide.html`, { waitUntil: "load" });
     await mkdir(resolve(ROOT, "reports"), { recursive: true });
-    await page.screenshot({ path: resolve(ROOT, "reports/guide-390.png"), fullPage: true });
+    // The whole guide as one picture (a long page: Chromium takes a while to paint it on a busy machine).
+    await page.screenshot({ path: resolve(ROOT, "reports/guide-390.png"), fullPage: true, timeout: 40_000 });
     const layout = (await page.evaluate(GUIDE_LAYOUT_CHECK)) as {
       pageWidth: number;
       tables: number;
