@@ -31,9 +31,17 @@ export interface Log {
 const LEVELS = ["off", "error", "warn", "info", "debug"] as const;
 const METHODS = ["error", "warn", "info", "debug"] as const;
 
-/** `HIRO_LOG` in Node (and runtimes with `process.env`); undefined elsewhere. */
-const envLevel = () =>
-  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.HIRO_LOG;
+/**
+ * `HIRO_LOG` in Node (and runtimes with `process.env`); undefined elsewhere, and where reading the
+ * environment is not allowed (Deno without `--allow-env` throws on any `process.env` read).
+ */
+function envLevel(): string | undefined {
+  try {
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.HIRO_LOG;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The client's log from its options: `logLevel`, else `HIRO_LOG`, else off. Undefined when off, so the

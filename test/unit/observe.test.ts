@@ -228,3 +228,20 @@ describe("errors say what was tried", () => {
     expect(error.message).toMatch(/bad port/);
   });
 });
+
+describe("HIRO_LOG where the environment cannot be read", () => {
+  it("a runtime that forbids reading it (Deno without --allow-env) still gets a client, its log off", () => {
+    const env = Object.getOwnPropertyDescriptor(process, "env") as PropertyDescriptor;
+    Object.defineProperty(process, "env", {
+      configurable: true,
+      get() {
+        throw new Error('Requires env access to "HIRO_LOG", run again with the --allow-env flag');
+      },
+    });
+    try {
+      expect(() => createLookupClient()).not.toThrow();
+    } finally {
+      Object.defineProperty(process, "env", env);
+    }
+  });
+});
