@@ -114,15 +114,15 @@ export function createLookupQueries(client: LookupClient): LookupQueries {
     string,
     (params: unknown, options?: object) => Promise<unknown>
   >;
-  for (const name of [...Object.keys(operations), "searchTokens"] as OperationId[]) {
+  // Every operation of the table is a lookup of that name (searchTokens, which batches, included).
+  for (const name of Object.keys(operations) as OperationId[]) {
     const lookup = lookups[name];
     if (typeof lookup !== "function") continue;
-    const operationId = name === "searchTokens" ? "searchTokens" : name;
     const queryKey = (params: unknown): LookupQueryKey => [
       "hiro-lookup",
       deployment,
       name,
-      canonicalParams(operationId, params, check),
+      canonicalParams(name, params, check),
     ];
     const helpers: Record<string, unknown> = {
       queryKey,
