@@ -5,15 +5,7 @@
  * nothing new, in any order, stops the walk).
  */
 import { HiroError } from "../errors/errors.js";
-
-/** JSON with every object's keys in order: equal for equal values, whatever their key order. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_, inner: unknown) =>
-    typeof inner === "object" && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
-}
+import { canonicalJson } from "../shared/canonical-json.js";
 
 /** Two 32-bit hashes and the length of `text`: a 64-bit fingerprint, about 30 characters kept per item. */
 function hashOf(text: string): string {

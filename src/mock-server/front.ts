@@ -14,7 +14,7 @@
  */
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import { operations } from "../generated/operations.js";
-import { type AnswerFor, type MockAnswer, routeOf } from "../mock/index.js";
+import { type AnswerFor, badUrlBody, type MockAnswer, routeOf } from "../mock/index.js";
 
 const RETRY_FOR_MS = 10_000;
 /** The largest request body the front holds: the services take none (every lookup is a GET). */
@@ -72,12 +72,7 @@ function checkedUrl(req: IncomingMessage): URL {
   try {
     decodeURIComponent(url.pathname);
   } catch {
-    throw new Refusal(400, {
-      statusCode: 400,
-      code: "FST_ERR_BAD_URL",
-      error: "Bad Request",
-      message: `'${url.pathname.slice(0, 200)}' is not a valid url component`,
-    });
+    throw new Refusal(400, badUrlBody(url.pathname));
   }
   return url;
 }

@@ -8,6 +8,7 @@
  */
 import { mockExamples } from "../generated/mock-examples.js";
 import { operations } from "../generated/operations.js";
+import { canonicalJson } from "../shared/canonical-json.js";
 import { checkRequest } from "./request-check.js";
 import { searchAnswer } from "./search-answer.js";
 import type { MockAnswer, MockExample, MockExampleTable, MockRequest, NormalRequest } from "./types.js";
@@ -31,15 +32,6 @@ interface Page {
 
 const same = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
   Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
-
-/** JSON text with the keys of every object sorted: equal for equal values, whatever their key order. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_, inner: unknown) =>
-    typeof inner === "object" && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : inner,
-  );
-}
 
 /** The answer `body`, named after the example it is (up to a page's echoed offset and limit), if any. */
 function named(status: number, body: unknown, examples: readonly MockExample[], paged: boolean): MockAnswer {

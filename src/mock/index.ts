@@ -6,4 +6,5 @@
 // The spec's one path matcher, shared with the routing and the cache.
 export { type MatchedOperation as MockRoute, matchOperation as routeOf } from "../spec/services.js";
 export { type AnswerFor, answerFor, createAnswerFor, type MockOperationId } from "./answer-for.js";
+export { badUrlBody } from "./request-check.js";
 export type { MockAnswer, MockExample, MockExampleTable, MockRequest } from "./types.js";

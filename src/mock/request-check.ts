@@ -100,3 +100,12 @@ export function checkRequest(
   }
   return normal;
 }
+
+/**
+ * Fastify's 400 for a path that does not decode (a broken %-escape such as `/sft/%/1`): what upstream
+ * answers, and what the mock's front and the msw kit answer themselves (it once killed Prism).
+ */
+export function badUrlBody(pathname: string): Record<string, unknown> {
+  const message = `'${pathname.slice(0, 200)}' is not a valid url component`;
+  return { statusCode: 400, code: "FST_ERR_BAD_URL", error: "Bad Request", message };
+}

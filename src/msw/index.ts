@@ -17,6 +17,7 @@ import { HttpResponse, http, type RequestHandler } from "msw";
 import type { operations } from "../generated/api.js";
 import { operations as table } from "../generated/operations.js";
 import { answerFor, type MockOperationId } from "../mock/answer-for.js";
+import { badUrlBody } from "../mock/request-check.js";
 import { type BaseUrlOption, routesOf } from "../transport/routes.js";
 
 type OperationId = keyof operations;
@@ -89,8 +90,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
           decodeURIComponent(pathname);
           return undefined; // a path that decodes: to the lookups' handlers
         } catch {
-          const message = `'${pathname.slice(0, 200)}' is not a valid url component`;
-          return respond(400, { statusCode: 400, code: "FST_ERR_BAD_URL", error: "Bad Request", message });
+          return respond(400, badUrlBody(pathname));
         }
       }),
     );

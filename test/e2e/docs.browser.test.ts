@@ -2,14 +2,14 @@
  * Real-browser check of the rendered API reference (docs/index.html): Debian Chromium through
  * playwright-core, page served from 127.0.0.1. Runs only with HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
  */
-import { access, mkdir, stat } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs, DOCS_FILE } from "../../scripts/build-docs.js";
-import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
+import { launchChromium } from "../helpers/chromium.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SCREENSHOT = resolve(ROOT, "reports/docs.png");
@@ -120,12 +120,8 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
   beforeAll(async () => {
     await ensureDocs();
     server = await startStaticServer(dirname(DOCS_FILE));
-    const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-    await access(executablePath).catch(() => {
-      throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
-    });
     // launch() gives Chromium a fresh temporary --user-data-dir and deletes it on close.
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(10_000);
     const local = new URL(server.url).origin;

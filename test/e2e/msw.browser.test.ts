@@ -6,16 +6,16 @@
  * worker answers; any request that would leave 127.0.0.1 is aborted and recorded. Runs only with
  * HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
  */
-import { access, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
 import { type MockExample, mockExamples } from "../../src/generated/mock-examples.js";
 import { answerFor } from "../../src/mock/index.js";
+import { launchChromium } from "../helpers/chromium.js";
 import { ROOT } from "../helpers/spec.js";
 
 const TIMEOUT = 60_000;
@@ -109,11 +109,7 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
       // One origin per release: each page registers its own worker at /mockServiceWorker.js.
       servers.set(release, await startStaticServer(root));
     }
-    const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-    await access(executablePath).catch(() => {
-      throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
-    });
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, TIMEOUT);
 
   afterAll(async () => {

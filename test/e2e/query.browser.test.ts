@@ -5,14 +5,14 @@
  * inscriptions with `useInfiniteQuery` and `fetchNextPage` to the end. Runs only with
  * HIRO_BROWSER_TESTS=1 (see vitest.config.ts).
  */
-import { access, copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
+import { launchChromium } from "../helpers/chromium.js";
 import { ROOT } from "../helpers/spec.js";
 
 const TIMEOUT = 60_000;
@@ -83,11 +83,7 @@ describe("hiro-lookup/query in a React app, in Chromium", { timeout: TIMEOUT }, 
       '<!doctype html><div id="root"></div><script type="module" src="app.js"></script>\n',
     );
     server = await startStaticServer(dir);
-    const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-    await access(executablePath).catch(() => {
-      throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
-    });
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, TIMEOUT);
 
   afterAll(async () => {

@@ -1,0 +1,13 @@
+/** Debian's Chromium through playwright-core, for the real-browser tests (CHROME_PATH to point elsewhere). */
+import { access } from "node:fs/promises";
+import { type Browser, chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../scripts/lib/runtimes.js";
+
+/** Launches Chromium; a missing one is an error that says how to install it. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  await access(executablePath).catch(() => {
+    throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
+  });
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
