@@ -55,9 +55,13 @@ export function postProcessReference(html: string): string {
   return out.replace("</head>", `${headExtras(REFERENCE_CSS)}</head>`);
 }
 
-/** A Markdown reference-link line in front of the spec's description: reference → guide. */
-export function guideLinkMarkdown(): string {
-  return `**New here?** Read the [hiro-lookup guide](${GUIDE_PAGE}): install, the three lookups, paging, errors, retries and the services' quirks.`;
+/**
+ * A Markdown line in front of the spec's description: reference → guide. The number of lookups is that
+ * of the operations the page documents (`operationIds`), never written by hand.
+ */
+export function guideLinkMarkdown(operationIds: readonly string[]): string {
+  const lookups = operationIds.length === 1 ? "the lookup" : `the ${operationIds.length} lookups`;
+  return `**New here?** Read the [hiro-lookup guide](${GUIDE_PAGE}): install, ${lookups}, paging, errors, retries and the services' quirks.`;
 }
 
 const GUIDE_CSS = `
