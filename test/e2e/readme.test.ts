@@ -76,7 +76,7 @@ describe("the README's TypeScript examples", () => {
 });
 
 it("the README's list of errors names every error class the package exports", () => {
-  const errors = /\nErrors: ([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";
+  const errors = /\n## Errors\n\n([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";
   const exported = Object.entries(api)
     .filter(([, value]) => typeof value === "function" && value.prototype instanceof Error)
     .map(([name]) => name);
