@@ -1,6 +1,6 @@
 /**
- * The README's TypeScript examples (the first-screen example, paging and errors, the middleware example) as written: run against
- * the mock with their imports pointed at the source. (The types tier typechecks them as written, in its
+ * The README's TypeScript examples (the first-screen example, paging and errors, the middleware example)
+ * as written: run against the mock with their imports pointed at the source. (The types tier typechecks them as written, in its
  * one tsc run: test/helpers/doc-examples.ts.) And its list of errors names every error class exported.
  */
 import { execFile } from "node:child_process";
