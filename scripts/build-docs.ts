@@ -122,11 +122,22 @@ export function findOfflineProblems(html: string): string[] {
   return problems;
 }
 
-/** The spec with {@link guideLinkMarkdown} in front of `info.description`. */
-function withGuideLink(spec: unknown): unknown {
+/** The `operationId` of every operation of the spec, in path order. */
+export function operationIdsOf(spec: unknown): string[] {
+  const paths = isRecord(spec) && isRecord(spec.paths) ? Object.values(spec.paths) : [];
+  return paths
+    .filter(isRecord)
+    .flatMap((item) => Object.values(item).filter(isRecord))
+    .map((operation) => operation.operationId)
+    .filter((id): id is string => typeof id === "string");
+}
+
+/** The spec with {@link guideLinkMarkdown} (its lookups counted from the spec) in front of `info.description`. */
+export function withGuideLink(spec: unknown): unknown {
   if (!isRecord(spec) || !isRecord(spec.info)) return spec;
   const description = typeof spec.info.description === "string" ? spec.info.description : "";
-  return { ...spec, info: { ...spec.info, description: `${guideLinkMarkdown()}\n\n${description}` } };
+  const link = guideLinkMarkdown(operationIdsOf(spec));
+  return { ...spec, info: { ...spec.info, description: `${link}\n\n${description}` } };
 }
 
 /**

@@ -27,7 +27,7 @@ const { values: flags } = parseArgs({
 if (flags.dynamic !== undefined || flags.seed !== undefined) {
   process.stderr.write(
     "--dynamic and --seed are gone: Prism's generated bodies were about no id asked, and the client " +
-      "refused them. The mock now answers any valid id by the spec's examples (see the README).\n",
+      "refused them. The mock now answers any valid id by the spec's examples (see the guide's \"The mock\").\n",
   );
   process.exit(2);
 }

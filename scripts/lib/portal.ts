@@ -31,12 +31,15 @@ const CDN_LOGOS: ReadonlyArray<[RegExp, string]> = [
 
 /** Layout fixes for the Redoc page, checked at 1280 and 390 px by test/e2e/docs.browser.test.ts. */
 const REFERENCE_CSS = `
-/* hiro-lookup: names in code spans (operation ids, fields) never break inside a word in a table;
-   the table's own wrapper scrolls if it must. */
-.md-table-wrapper code { white-space: nowrap; word-break: normal; overflow-wrap: normal; }
-/* Code samples and examples wrap instead of being cut at the right edge, and keep clear of the
-   copy button in the block's top-right corner. */
-pre { white-space: pre-wrap !important; overflow-wrap: anywhere; word-break: normal !important; }
+/* hiro-lookup: names in code spans (operation ids, fields) never break inside a word in a table, and
+   the cells' padding is tight enough that the intro's table fits the middle column at 1280 px; the
+   table's own wrapper scrolls only on a narrower screen. */
+.md-table-wrapper code { white-space: nowrap; word-break: normal; overflow-wrap: normal; padding: 0 3px; }
+.md-table-wrapper th, .md-table-wrapper td { padding: 6px 8px; }
+/* Code samples keep their lines: a line too long for a narrow screen scrolls inside its block (never
+   wraps inside an identifier, a hash or a principal), and keeps clear of the copy button in the
+   block's top-right corner. */
+pre { white-space: pre !important; overflow-wrap: normal !important; word-break: normal !important; overflow-x: auto !important; }
 div:has(> .code-block-header) > pre { padding-right: 2.75rem !important; }
 `;
 
@@ -55,9 +58,13 @@ export function postProcessReference(html: string): string {
   return out.replace("</head>", `${headExtras(REFERENCE_CSS)}</head>`);
 }
 
-/** A Markdown reference-link line in front of the spec's description: reference → guide. */
-export function guideLinkMarkdown(): string {
-  return `**New here?** Read the [hiro-lookup guide](${GUIDE_PAGE}): install, the three lookups, paging, errors, retries and the services' quirks.`;
+/**
+ * A Markdown line in front of the spec's description: reference → guide. The number of lookups is that
+ * of the operations the page documents (`operationIds`), never written by hand.
+ */
+export function guideLinkMarkdown(operationIds: readonly string[]): string {
+  const lookups = operationIds.length === 1 ? "the lookup" : `the ${operationIds.length} lookups`;
+  return `**New here?** Read the [hiro-lookup guide](${GUIDE_PAGE}): install, ${lookups}, paging, errors, retries and the services' quirks.`;
 }
 
 const GUIDE_CSS = `

@@ -21,15 +21,18 @@ const OPERATIONS = [
 ] as const;
 
 /**
- * In-page check (a string: no bundler helpers inside): tables and code blocks fit their box, or
- * scroll inside a wrapper that fits its own parent.
+ * In-page check (a string: no bundler helpers inside): tables and code blocks fit their column; a code
+ * block's long line scrolls inside the block, and a table scrolls inside its wrapper only where
+ * `tablesScroll` allows it (a phone's width, not a desktop's).
  */
-const OVERFLOW_CHECK = `[...document.querySelectorAll("table, pre")].flatMap((el) => {
+const overflowCheck = (
+  tablesScroll: boolean,
+) => `[...document.querySelectorAll("table, pre")].flatMap((el) => {
   const box = el.parentElement.classList.contains("md-table-wrapper") ? el.parentElement : el;
   const parent = box.parentElement.getBoundingClientRect();
   const rect = box.getBoundingClientRect();
   const out = [];
-  if (box.scrollWidth > box.clientWidth + 1 && el.tagName === "PRE") out.push("pre scrolls: " + el.textContent.slice(0, 40));
+  if (el.tagName === "TABLE" && !${tablesScroll} && box.scrollWidth > box.clientWidth + 1) out.push("table scrolls sideways (" + box.scrollWidth + " > " + box.clientWidth + " px): " + el.textContent.slice(0, 40));
   if (rect.right > parent.right + 1) out.push(el.tagName + " wider than its column: " + el.textContent.slice(0, 40));
   if (el.tagName === "TABLE" && el.closest("li") && box.scrollWidth > box.clientWidth + 1) out.push("list table overflows: " + el.textContent.slice(0, 40));
   return out;
@@ -56,6 +59,34 @@ const GUIDE_LAYOUT_CHECK = `(() => {
     problems,
   };
 })()`;
+
+/**
+ * In-page check: no line of a code sample or example breaks inside a name (an identifier, a hash, a
+ * principal): for each two neighbouring characters of a word on one source line, their boxes share a
+ * top. Returns each break as "…before|after…".
+ */
+const IDENTIFIER_BREAK_CHECK = `[...document.querySelectorAll("pre, .redoc-json")].flatMap((block) => {
+  const out = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+  let prev = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.data;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === "\\n") { prev = null; continue; }
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect || rect.width === 0) continue;
+      const top = Math.round(rect.top);
+      if (prev && Math.abs(top - prev.top) > 2 && /[\\w$.-]/.test(prev.ch) && /[\\w$.-]/.test(ch))
+        out.push(text.slice(Math.max(0, i - 12), i) + "|" + text.slice(i, i + 12));
+      prev = { ch, top };
+    }
+  }
+  return out;
+})`;
 
 /** In-page check: a code name in a table sits on one line (its rects share one top). */
 const MIDWORD_CHECK = `[...document.querySelectorAll("table code")].filter((code) => {
@@ -185,16 +216,23 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
   });
 
   for (const width of [1280, 390]) {
-    it(`lays out at ${width} px: no overflowing table or sample, no name broken mid-word`, async () => {
+    it(`lays out at ${width} px: no overflowing table or sample, no name broken mid-word${width === 1280 ? ", no table scrolling sideways" : ""}`, async () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server?.url}/#/runes/gettransactionactivity`, { waitUntil: "load" });
       await expect.poll(() => page.locator("pre").first().isVisible()).toBe(true);
       await mkdir(resolve(ROOT, "reports"), { recursive: true });
       await page.screenshot({ path: resolve(ROOT, `reports/docs-${width}.png`) });
-      const problems = await page.evaluate(OVERFLOW_CHECK);
+      const problems = await page.evaluate(overflowCheck(width < 600));
       expect(problems).toEqual([]);
+      // A long code line scrolls inside its block; the page itself never scrolls sideways.
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
+      const samples = await page.evaluate(`document.querySelectorAll("pre, .redoc-json").length`);
+      expect(samples).toBeGreaterThan(0);
+      expect(await page.evaluate(IDENTIFIER_BREAK_CHECK), "code lines broken inside a name").toEqual([]);
       await page.goto(`${server?.url}/`, { waitUntil: "load" });
       await expect.poll(() => page.locator("table code").first().isVisible()).toBe(true);
+      // The intro's operation table, on the first screen: every column in view, nothing to scroll.
+      expect(await page.evaluate(overflowCheck(width < 600))).toEqual([]);
       const broken = await page.evaluate(MIDWORD_CHECK);
       expect(broken).toEqual([]);
     });
@@ -225,7 +263,7 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
     expect(top).toBeLessThan(100);
   });
 
-  it("lays the guide out at 390 px: the page does not scroll sideways, every table stays in its column", async () => {
+  it("lays the guide out at 390 px: the page does not scroll sideways, every table stays in its column, no code line breaks inside a name", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server?.url}/guide.html`, { waitUntil: "load" });
     await mkdir(resolve(ROOT, "reports"), { recursive: true });
@@ -239,6 +277,7 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
     expect(layout.pageWidth, "the page scrolls sideways").toBeLessThanOrEqual(390);
     expect(layout.tables).toBeGreaterThan(0);
     expect(layout.problems).toEqual([]);
+    expect(await page.evaluate(IDENTIFIER_BREAK_CHECK), "code lines broken inside a name").toEqual([]);
   });
 
   it("loads nothing from outside 127.0.0.1, logs no console error and has no failed request", () => {

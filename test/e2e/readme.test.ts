@@ -1,6 +1,6 @@
 /**
- * The README's TypeScript examples (the usage example, the middleware example) as written: run against
- * the mock with their imports pointed at the source. (The types tier typechecks them as written, in its
+ * The README's TypeScript examples (the first-screen example, paging and errors, the middleware example)
+ * as written: run against the mock with their imports pointed at the source. (The types tier typechecks them as written, in its
  * one tsc run: test/helpers/doc-examples.ts.) And its list of errors names every error class exported.
  */
 import { execFile } from "node:child_process";
@@ -15,7 +15,8 @@ import { ROOT } from "../helpers/spec.js";
 const run = promisify(execFile);
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 const examples = readmeExamples();
-const usage = /## Usage\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+const [first = ""] = examples;
+const paging = /## Paging and errors\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
 const middleware = examples.find((example) => example.includes("validateResponses(")) ?? "";
 
 /** The example with its package imports pointed at the source, so Node runs it with no build. */
@@ -30,9 +31,14 @@ describe("the README's TypeScript examples", () => {
   const dir = mkdtempSync(join(ROOT, ".tmp/readme-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("are the usage example and a middleware example with the validators", () => {
-    expect(examples).toHaveLength(2);
-    expect(usage).toContain("createLookupClient");
+  it("are the first-screen example, one of paging and errors, and a middleware example with the validators", () => {
+    expect(examples).toHaveLength(3);
+    // The first one is on the README's first screen, after the install line.
+    const start = readme.indexOf("```ts\n");
+    expect(readme.slice(0, start)).toContain("npm install hiro-lookup");
+    expect(readme.slice(0, start).split("\n").length).toBeLessThan(15);
+    expect(first).toContain("createLookupClient");
+    expect(paging).toContain("paginate(");
     expect(middleware).toContain('import { responseValidators } from "hiro-lookup/validators"');
   });
 
@@ -43,11 +49,11 @@ describe("the README's TypeScript examples", () => {
   });
 
   it.each([
+    ["first", first, ["key-alex-autoalex-v1 #35 250"]],
     [
-      "usage",
-      usage,
+      "paging",
+      paging,
       [
-        "key-alex-autoalex-v1 #35 250",
         "#0 6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0",
         "etching Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z",
         "not indexed yet, ask again later",
@@ -70,7 +76,7 @@ describe("the README's TypeScript examples", () => {
 });
 
 it("the README's list of errors names every error class the package exports", () => {
-  const errors = /\nErrors: ([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";
+  const errors = /\n## Errors\n\n([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";
   const exported = Object.entries(api)
     .filter(([, value]) => typeof value === "function" && value.prototype instanceof Error)
     .map(([name]) => name);

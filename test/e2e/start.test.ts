@@ -207,7 +207,7 @@ describe("npm start", () => {
 
   it('the README example, importing "hiro-lookup", typechecks against the edited spec with no build (resolved to src/)', async () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-    const example = /## Usage\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
     expect(example).toContain('from "hiro-lookup"');
     writeFileSync(join(dir, "readme-example.ts"), example);
     // A field that only the edited spec has, read through the package name as a user would.

@@ -9,10 +9,11 @@ import { DOC_EXAMPLES_DIR, docExampleFiles } from "../helpers/doc-examples.js";
 import { ROOT } from "../helpers/spec.js";
 
 describe("the documentation's TypeScript examples in the types tier", () => {
-  it("are the README's two and a sample per operation, each in a file of its own", () => {
+  it("are the README's three and a sample per operation, each in a file of its own", () => {
     expect(docExampleFiles().map(({ name }) => name)).toEqual([
       "readme-0.ts",
       "readme-1.ts",
+      "readme-2.ts",
       "sample-getSftMetadata.ts",
       "sample-getSatoshiInscriptions.ts",
       "sample-getTransactionActivity.ts",
