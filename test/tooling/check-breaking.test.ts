@@ -5,13 +5,15 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { dereference } from "../../scripts/lib/dereference.js";
 import {
+  changelogSection,
   checkBreaking,
-  dereference,
   findBreakingChanges,
   isBreakingBump,
   latestRelease,
-} from "../../scripts/check-breaking.js";
+  uncoveredChanges,
+} from "../../scripts/lib/release-gate.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
 
 const run = promisify(execFile);
@@ -32,6 +34,10 @@ function edited(edit: (doc: Doc) => void): string {
 const removeActivityPath = edited((doc) => {
   delete doc.paths["/runes/v1/transactions/{tx_id}/activity"];
 });
+
+/** A CHANGELOG whose section for `version` says it breaks and names the removed operation. */
+const BREAKING_ENTRY = (version: string) =>
+  `# Changelog\n\n## [${version}] - 2026-12-01 (breaking)\n\n- \`getTransactionActivity\` is removed.\n`;
 
 describe("check:breaking: the release snapshot", () => {
   it("is the newest scripts/release/openapi-<version>.yaml, and no newer than package.json", () => {
@@ -263,26 +269,71 @@ describe("check:breaking: the version gate", () => {
     const result = await checkBreaking(
       { spec: current, version: "0.1.0" },
       { spec: removeActivityPath, version: "0.1.1" },
+      BREAKING_ENTRY("0.1.1"),
     );
     expect(result).toMatchObject({ ok: false, breakingBump: false });
     expect(result.changes).toHaveLength(1);
   });
 
-  it("allows a breaking change with a major bump (and reports it all the same)", async () => {
+  it("allows a breaking change with a major bump and a CHANGELOG entry that names it (and reports it all the same)", async () => {
     const result = await checkBreaking(
       { spec: current, version: "1.4.2" },
       { spec: removeActivityPath, version: "2.0.0" },
+      BREAKING_ENTRY("2.0.0"),
     );
-    expect(result).toMatchObject({ ok: true, breakingBump: true });
+    expect(result).toMatchObject({ ok: true, breakingBump: true, uncovered: [] });
     expect(result.changes).toHaveLength(1);
   });
 
-  it("passes a non-breaking change without a bump", async () => {
+  it("fails a breaking change with a major bump alone: no CHANGELOG section for the version", async () => {
+    const result = await checkBreaking(
+      { spec: current, version: "1.4.2" },
+      { spec: removeActivityPath, version: "2.0.0" },
+      "# Changelog\n\n## [1.4.2] - 2026-01-01\n\n- getTransactionActivity, breaking: nothing\n",
+    );
+    expect(result).toMatchObject({ ok: false, breakingBump: true, entry: undefined });
+    expect(result.uncovered).toHaveLength(1);
+  });
+
+  it("fails when the version's entry does not say it breaks, or does not name what broke", async () => {
+    const check = (changelog: string) =>
+      checkBreaking(
+        { spec: current, version: "1.4.2" },
+        { spec: removeActivityPath, version: "2.0.0" },
+        changelog,
+      );
+    const unsaid = await check("## [2.0.0] - 2026-02-01\n\n- getTransactionActivity is gone\n");
+    expect(unsaid).toMatchObject({ ok: false, breakingBump: true });
+    expect(unsaid.uncovered).toHaveLength(1);
+    const unnamed = await check("## [2.0.0] - 2026-02-01 (breaking)\n\n- a route is gone\n");
+    expect(unnamed).toMatchObject({ ok: false, breakingBump: true });
+    expect(unnamed.uncovered.map((c) => c.where)).toEqual(["GET /runes/v1/transactions/{tx_id}/activity"]);
+    // By its route rather than its operationId, under Unreleased before the release is dated.
+    const byRoute = await check(
+      "## [Unreleased]\n\n### Breaking\n\n- `/runes/v1/transactions/{tx_id}/activity` is gone\n\n## [1.4.2]\n",
+    );
+    expect(byRoute).toMatchObject({ ok: true, uncovered: [] });
+  });
+
+  it("passes a non-breaking change without a bump or an entry", async () => {
     const result = await checkBreaking(
       { spec: current, version: "0.1.0" },
       { spec: current, version: "0.1.0" },
+      "",
     );
-    expect(result).toEqual({ changes: [], breakingBump: false, ok: true });
+    expect(result).toMatchObject({ changes: [], breakingBump: false, ok: true, uncovered: [] });
+  });
+
+  it("reads a version's CHANGELOG section, from its heading to the next release's", () => {
+    const changelog =
+      "# Changelog\n\n## [Unreleased]\n\nu\n\n## [0.3.0] - 2026-12-01 (breaking)\n\nthree\n### Sub\nmore\n\n## [0.2.0]\n\ntwo\n";
+    expect(changelogSection(changelog, "0.3.0")).toBe(
+      "## [0.3.0] - 2026-12-01 (breaking)\n\nthree\n### Sub\nmore\n",
+    );
+    expect(changelogSection(changelog, "0.2.0")).toBe("## [0.2.0]\n\ntwo\n");
+    expect(changelogSection(changelog, "0.4.0")).toBeUndefined();
+    expect(changelogSection("## 0.3.0\nplain heading\n", "0.3.0")).toBe("## 0.3.0\nplain heading\n");
+    expect(uncoveredChanges("", [])).toEqual([]);
   });
 
   it.each([
@@ -314,16 +365,26 @@ describe("check:breaking: dereference", () => {
 
 describe("check:breaking: the command", () => {
   /** Runs scripts/check-breaking.ts in a scratch copy of the project with this spec and version. */
-  async function runCommand(spec: string, version: string): Promise<{ code: number; output: string }> {
+  async function runCommand(
+    spec: string,
+    version: string,
+    changelog = "# Changelog\n",
+  ): Promise<{ code: number; output: string }> {
     const dir = mkdtempSync(join(tmpdir(), "hiro-check-breaking-"));
     try {
       mkdirSync(join(dir, "scripts/lib"), { recursive: true });
-      for (const file of ["check-breaking.ts", "lib/breaking-changes.ts", "lib/dereference.ts"])
+      for (const file of [
+        "check-breaking.ts",
+        "lib/breaking-changes.ts",
+        "lib/dereference.ts",
+        "lib/release-gate.ts",
+      ])
         cpSync(join(ROOT, "scripts", file), join(dir, "scripts", file));
       cpSync(join(ROOT, "scripts/release"), join(dir, "scripts/release"), { recursive: true });
       symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
       writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "scratch", type: "module", version }));
       writeFileSync(join(dir, "openapi.yaml"), spec);
+      writeFileSync(join(dir, "CHANGELOG.md"), changelog);
       const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
       return await run(process.execPath, [tsx, "scripts/check-breaking.ts"], { cwd: dir }).then(
         ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
@@ -337,15 +398,18 @@ describe("check:breaking: the command", () => {
     }
   }
 
-  it("exits 1 and lists the breaking changes; exits 0 once the version is a breaking bump", async () => {
+  it("exits 1 and lists the breaking changes; a version bump alone still exits 1; with the CHANGELOG entry, 0", async () => {
     const failing = await runCommand(removeActivityPath, release.version);
     expect(failing.code).toBe(1);
     expect(failing.output).toContain("1 breaking change in openapi.yaml");
     expect(failing.output).toContain(
       "GET /runes/v1/transactions/{tx_id}/activity: cannot remove an operation",
     );
-    const bumped = await runCommand(removeActivityPath, "1.0.0");
+    const bumpedOnly = await runCommand(removeActivityPath, "1.0.0");
+    expect(bumpedOnly.code).toBe(1);
+    expect(bumpedOnly.output).toContain('CHANGELOG.md has no "## [1.0.0]" section');
+    const bumped = await runCommand(removeActivityPath, "1.0.0", BREAKING_ENTRY("1.0.0"));
     expect(bumped.code).toBe(0);
-    expect(bumped.output).toContain("allowed by the version bump");
+    expect(bumped.output).toContain("allowed by the version bump and CHANGELOG.md's 1.0.0 entry");
   });
 });
