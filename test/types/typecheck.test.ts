@@ -1,7 +1,7 @@
 /**
  * The types tier: `npm test`'s one `tsc --noEmit`, over the whole project (src, scripts, bench, test) and
  * the documentation's TypeScript examples (written to .tmp/doc-examples/ by the tier's global setup), with
- * test/types/tsconfig.json. It runs as a process that starts with the suite's longest files: vitest's
+ * tsconfig.check.json (what `npm run typecheck` compiles). It runs as a process that starts with the suite's longest files: vitest's
  * typecheck mode ran it after every other file, a single-core tail of 2–10 s at the end of each run.
  *
  * The type tests (test/types/*.test-d.ts: `expectTypeOf`, `@ts-expect-error`) are compile-time
@@ -35,7 +35,7 @@ function typecheck(): Promise<Tsc> {
     const args = [
       join(ROOT, "node_modules/typescript/bin/tsc"),
       ...["--noEmit", "--pretty", "false", "--incremental", "--tsBuildInfoFile", BUILD_INFO],
-      ...["-p", join(ROOT, "test/types/tsconfig.json")],
+      ...["-p", join(ROOT, "tsconfig.check.json")],
     ];
     execFile(process.execPath, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== "number") return reject(error);
@@ -53,7 +53,7 @@ function typecheck(): Promise<Tsc> {
   return tsc;
 }
 
-describe("tsc --noEmit -p test/types/tsconfig.json", () => {
+describe("tsc --noEmit -p tsconfig.check.json", () => {
   it.concurrent.for(TYPE_TESTS)("%s: its type assertions hold", async (name, { expect }) => {
     const { errors } = await typecheck();
     expect(errors.filter((e) => e.file === `test/types/${name}`).map((e) => e.text)).toEqual([]);
