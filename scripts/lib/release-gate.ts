@@ -13,7 +13,8 @@
  * The comparison itself is scripts/lib/breaking-changes.ts. At each release: copy `openapi.yaml` to
  * `scripts/release/openapi-<version>.yaml`.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { type BreakingChange, diffBreaking } from "./breaking-changes.js";
@@ -155,4 +156,30 @@ export function latestRelease(dir: string = RELEASE_DIR): { path: string; versio
 function compareVersions(a: string, b: string): number {
   const [x, y] = [parseVersion(a), parseVersion(b)];
   return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/**
+ * The spec watch's one-line word on an edit (`npm start`): "" when `spec` breaks nothing since the last
+ * release; else how many changes, the first one, and whether the gate lets them through, e.g.
+ * `breaking: 1 change since 0.2.0 (GET /…: cannot remove an operation); needs a breaking version and its
+ * CHANGELOG entry (npm run check:breaking)`. `root` holds package.json and CHANGELOG.md.
+ */
+export async function breakingNote(spec: string, root: string): Promise<string> {
+  const release = latestRelease();
+  const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  const changelogPath = join(root, "CHANGELOG.md");
+  const changelog = existsSync(changelogPath) ? readFileSync(changelogPath, "utf8") : "";
+  const result = await checkBreaking(
+    { spec: readFileSync(release.path, "utf8"), version: release.version },
+    { spec, version },
+    changelog,
+  );
+  const [first] = result.changes;
+  if (!first) return "";
+  const count = `${result.changes.length} change${result.changes.length > 1 ? "s" : ""}`;
+  const more = result.changes.length > 1 ? `, and ${result.changes.length - 1} more` : "";
+  const verdict = result.ok
+    ? `allowed by ${version} and its CHANGELOG entry`
+    : "needs a breaking version and its CHANGELOG entry (npm run check:breaking)";
+  return `breaking: ${count} since ${release.version} (${first.where}: ${first.message}${more}); ${verdict}`;
 }

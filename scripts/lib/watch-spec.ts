@@ -1,7 +1,8 @@
 /**
  * The reload loop of the dev script (`npm start`, `npm run mock`): watches openapi.yaml, and on each
  * change lints a copy of it; only a spec that lints reaches the generated types, the docs (with `npm
- * start`) and the mock, updated side by side with one line per step and the "edit → ready" total. A lint
+ * start`) and the mock, updated side by side with one line per step and the "edit → ready" total, which
+ * ends with a word on any breaking change since the last release (scripts/lib/release-gate.ts). A lint
  * or YAML error leaves everything serving the last good version.
  */
 import { type FSWatcher, readFileSync, watch, writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { dirname, join } from "node:path";
 import { buildDocs, DOCS_FILE } from "../build-docs.js";
 import { generatedFiles } from "../generate.js";
 import type { LiveMock } from "./live-mock.js";
+import { breakingNote } from "./release-gate.js";
 import { lintSpec, ROOT, SPEC, typesSource } from "./spec-pipeline.js";
 
 export const log = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -72,8 +74,15 @@ async function rebuild(mock: LiveMock, candidate: string, full: boolean, editAt:
       (changed) =>
         changed ? "mock reloaded (Prism serves the new snapshot, with its examples' rules)" : "unchanged",
     );
-    await Promise.all([docs, reload]);
-    log(`edit → ready: ${ms(editAt)} ms (${full ? "types, docs and mock" : "mock"} updated)`);
+    // The breaking-change word is computed beside the reload; a failure there never holds the edit back.
+    const breaking = breakingNote(spec, ROOT).catch(
+      (error: unknown) =>
+        `breaking-change check failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    const [note] = await Promise.all([breaking, docs, reload]);
+    log(
+      `edit → ready: ${ms(editAt)} ms (${full ? "types, docs and mock" : "mock"} updated)${note ? ` · ${note}` : ""}`,
+    );
   } catch (error) {
     log(`rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -17,7 +17,15 @@ let dir = "";
 let original = "";
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "hiro-start-"));
-  for (const entry of ["openapi.yaml", "redocly.yaml", "package.json", "tsconfig.json", "scripts", "src"]) {
+  for (const entry of [
+    "openapi.yaml",
+    "redocly.yaml",
+    "package.json",
+    "CHANGELOG.md",
+    "tsconfig.json",
+    "scripts",
+    "src",
+  ]) {
     cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   }
   // The docs build renders the guide into the portal beside the reference.
@@ -188,9 +196,23 @@ describe("npm start", () => {
         for (const step of ["lint", "types", "docs", "mock"])
           expect(lines).toMatch(new RegExp(`^ {2}${step} +\\d+ ms`, "m"));
         times.push(Number(/edit → ready: (\d+) ms/.exec(lines)?.[1]));
+        expect(lines).not.toContain("breaking:"); // an example's value: nothing breaks
         expect(await supplyAt(url)).toBe(supply);
         expect(readFileSync(join(dir, "docs/index.html"), "utf8")).toContain(supply);
       }
+
+      // A breaking edit (the optional locale made required) is served all the same, and its ready line says so.
+      from = run.output().length;
+      editSpec(
+        withSupply("996").replace(
+          /(\n {4}Locale:\n {6}name: locale\n {6}in: query\n {6}required:) false/,
+          "$1 true",
+        ),
+      );
+      await run.waitFor(/edit → ready: \d+ ms/, 30_000, from);
+      expect(run.output().slice(from)).toMatch(
+        /edit → ready: \d+ ms \(types, docs and mock updated\) · breaking: \d+ changes? since [\d.]+ \(GET \/metadata\/v1\/[^)]*locale[^)]*\); needs a breaking version and its CHANGELOG entry/,
+      );
     } finally {
       editSpec(original);
       const { answers, errors } = await poller.stop();

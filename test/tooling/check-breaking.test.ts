@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { dereference } from "../../scripts/lib/dereference.js";
 import {
+  breakingNote,
   changelogSection,
   checkBreaking,
   findBreakingChanges,
@@ -348,6 +349,45 @@ describe("check:breaking: the version gate", () => {
     ["1.0.0", "2.0.0-rc.1", true],
   ])("isBreakingBump(%s → %s) is %s", (from, to, expected) => {
     expect(isBreakingBump(from, to)).toBe(expected);
+  });
+});
+
+describe("the spec watch's word on breaking changes (npm start)", () => {
+  /** A scratch root with this package version and CHANGELOG. */
+  function root(version: string, changelog: string): string {
+    const dir = mkdtempSync(join(tmpdir(), "hiro-breaking-note-"));
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ version }));
+    writeFileSync(join(dir, "CHANGELOG.md"), changelog);
+    return dir;
+  }
+
+  it("says nothing for an edit that breaks nothing", async () => {
+    const dir = root(release.version, "# Changelog\n");
+    expect(await breakingNote(current, dir)).toBe("");
+    rmSync(dir, { recursive: true });
+  });
+
+  it("names the count and the first change, in one line, and what releasing it needs", async () => {
+    const dir = root(release.version, "# Changelog\n");
+    const note = await breakingNote(removeActivityPath, dir);
+    expect(note).toBe(
+      `breaking: 1 change since ${release.version} (GET /runes/v1/transactions/{tx_id}/activity: cannot remove an operation); needs a breaking version and its CHANGELOG entry (npm run check:breaking)`,
+    );
+    expect(note).not.toContain("\n");
+    const twoChanges = edited((doc) => {
+      delete doc.paths["/runes/v1/transactions/{tx_id}/activity"];
+      delete doc.paths["/ordinals/v1/sats/{ordinal}/inscriptions"];
+    });
+    expect(await breakingNote(twoChanges, dir)).toMatch(/^breaking: 2 changes since .*, and 1 more\); needs/);
+    rmSync(dir, { recursive: true });
+  });
+
+  it("says when the version and the CHANGELOG allow it", async () => {
+    const dir = root("9.0.0", BREAKING_ENTRY("9.0.0"));
+    expect(await breakingNote(removeActivityPath, dir)).toMatch(
+      /; allowed by 9\.0\.0 and its CHANGELOG entry$/,
+    );
+    rmSync(dir, { recursive: true });
   });
 });
 
