@@ -7,7 +7,9 @@
  * an empty page for any other sat or transaction; `404 Token not found` for any other token; the
  * documented 400 for a parameter the spec refuses. `overrides` replaces one operation's answer with any
  * documented one, typed by the spec: an undocumented status, or a misspelt field of a body the spec
- * closes, does not compile (the 429 body, a gateway's, is open; headers are any strings).
+ * closes, does not compile (the 429 body, a gateway's, is open; headers are any strings). An answer the
+ * spec does not document (a proxy's `503`, a `502` page) is given as a plain `Response` (msw's
+ * `HttpResponse`), which the kit sends as it is: the explicit way out of the spec's types.
  *
  * `msw` (^2.10 or ^3; msw 3 needs Node 22.12 or newer) is an optional peer dependency: only this entry
  * imports it.
@@ -48,12 +50,20 @@ export interface MockRequestParts<Op extends OperationId = OperationId> {
 }
 
 /**
+ * What an override answers: a documented answer, typed by the spec, or a plain `Response` (e.g.
+ * `new HttpResponse(null, { status: 503 })`), sent as it is, for a status or body the spec does not
+ * document (a proxy's 503, a gateway's HTML page). The `Response` is not checked against the spec.
+ */
+export type MockAnswer<Op extends OperationId> = MockResponse<Op> | Response;
+
+/**
  * An override: a fixed answer, or a function of the request that returns one (or a promise of one), or
- * `undefined` to leave that request to the mock's answer.
+ * `undefined` to leave that request to the mock's answer. A fixed `Response` is sent as a fresh copy each
+ * time; a function may return a new one per request (e.g. a `503` first, then `undefined`).
  */
 export type MockOverride<Op extends OperationId> =
-  | MockResponse<Op>
-  | ((request: MockRequestParts<Op>) => MockResponse<Op> | undefined | Promise<MockResponse<Op> | undefined>);
+  | MockAnswer<Op>
+  | ((request: MockRequestParts<Op>) => MockAnswer<Op> | undefined | Promise<MockAnswer<Op> | undefined>);
 
 /** Options of {@link createHandlers}. */
 export interface CreateHandlersOptions {
@@ -110,6 +120,8 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
         );
         const query = new URL(request.url).searchParams;
         const chosen = typeof override === "function" ? await override({ path, query, request }) : override;
+        // A Response is the undocumented way out: sent as given (a copy, so a fixed one serves every request).
+        if (chosen instanceof Response) return chosen.clone();
         if (chosen) return respond(Number(chosen.status), chosen.body, chosen.headers);
         // A parameter the spec refuses gets the service's 400 from the rules too.
         const answer = answerFor(operationId as MockOperationId, { path, query });
