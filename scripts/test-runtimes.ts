@@ -19,6 +19,7 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { METADATA, PRINCIPAL, TOKENS } from "../test/runtimes/checks.mjs";
 import { checkKitTypes, kitJobs, prepareKitConsumer } from "./lib/msw-kit-jobs.js";
+import { ensureMsw3, MSW3_CACHE } from "./lib/msw3.js";
 import { type RunOutput, runChromium, runProcess, runWorkerd } from "./lib/runtime-jobs.js";
 import { startRuntimeServers } from "./lib/runtime-servers.js";
 import { chromiumPath, ensureRuntimes, machineNode, versionOf } from "./lib/runtimes.js";
@@ -54,7 +55,7 @@ interface Line {
   detail: string;
 }
 
-/** `npm pack` (its `prepare` builds dist/ with tsup) into .tmp/runtimes, then installs the tarball into a consumer project. */
+/** `npm pack` (its `prepack` builds dist/ with tsup) into .tmp/runtimes, then installs the tarball into a consumer project. */
 async function packAndInstall(): Promise<string> {
   await exec("npm", ["pack", "--pack-destination", WORK, "--loglevel", "error"], {
     cwd: ROOT,
@@ -71,7 +72,7 @@ async function packAndInstall(): Promise<string> {
   });
   for (const file of readdirSync(FIXTURES).filter((f) => !f.endsWith(".d.mts")))
     copyFileSync(join(FIXTURES, file), join(CONSUMER, file));
-  prepareKitConsumer(CONSUMER, ROOT);
+  prepareKitConsumer(CONSUMER, await ensureMsw3(MSW3_CACHE, console.log));
   // The bundled runtimes get the installed package as a bundler would give it to them.
   const bundle = (entry: string, outfile: string, conditions: string[]) =>
     build({
