@@ -18,9 +18,10 @@
 import { HttpResponse, http, type RequestHandler } from "msw";
 import type { operations } from "../generated/api.js";
 import { operations as table } from "../generated/operations.js";
+import { serviceBaseUrls } from "../input/base-urls.js";
 import { answerFor, type MockOperationId } from "../mock/answer-for.js";
 import { badUrlBody } from "../mock/request-check.js";
-import { type BaseUrlOption, routesOf } from "../transport/routes.js";
+import type { BaseUrlOption } from "../spec/service-hosts.js";
 
 type OperationId = keyof operations;
 type Responses<Op extends OperationId> = operations[Op]["responses"];
@@ -87,11 +88,11 @@ function respond(status: number, body: unknown, headers?: Record<string, string>
  * `setupWorker(...)`, or to `server.use(...)` for one test.
  */
 export function createHandlers(options: CreateHandlersOptions = {}): RequestHandler[] {
-  const routes = routesOf(options.baseUrl, undefined, undefined);
+  const bases = serviceBaseUrls(options.baseUrl);
   const handlers: RequestHandler[] = [];
   // First, by a RegExp (which msw does not decode): a path with a broken %-escape gets the service's 400,
   // not the 500 with a stack trace msw gives when it fails to decode a path parameter.
-  for (const base of new Set(Object.values(routes).flatMap((route) => (route ? [route.base] : [])))) {
+  for (const base of new Set(Object.values(bases).flatMap((base) => (base ? [base] : [])))) {
     const under = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`);
     handlers.push(
       http.get(under, ({ request }) => {
@@ -106,7 +107,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
     );
   }
   for (const [operationId, operation] of Object.entries(table)) {
-    const base = routes[operation.service]?.base;
+    const base = bases[operation.service];
     if (base === undefined) continue;
     const override = options.overrides?.[operationId as OperationId] as MockOverride<OperationId> | undefined;
     const pattern = base + operation.path.replace(/\{([^}]+)\}/g, ":$1");

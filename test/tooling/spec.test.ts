@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { staleFiles } from "../../scripts/generate.js";
+import { staleFiles } from "../../scripts/lib/generated-files.js";
 import {
   loadSpec,
   operationStatuses,
