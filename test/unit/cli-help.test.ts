@@ -20,7 +20,16 @@ async function help(command: string): Promise<string> {
 const globalFlags = (text: string) =>
   [...(text.split("Global Options:")[1] ?? "").matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]);
 
-const METADATA = ["--base-url", "--metadata-url", "--api-key", "--mock", "--timeout", "--retries", "--verbose", "--header"];
+const METADATA = [
+  "--base-url",
+  "--metadata-url",
+  "--api-key",
+  "--mock",
+  "--timeout",
+  "--retries",
+  "--verbose",
+  "--header",
+];
 const OUTPUT = ["--json", "--ndjson"];
 const PAGED = (service: "ordinals" | "runes") => [
   "--base-url",
