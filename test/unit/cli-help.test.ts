@@ -9,7 +9,12 @@ async function help(command: string): Promise<string> {
   let stdout = "";
   const code = await runCli([command, "--help"], {
     env: {},
-    stdout: { write: (s: string) => void (stdout += s), isTTY: false },
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+      },
+      isTTY: false,
+    },
     stderr: { write: () => {} },
   });
   expect(code).toBe(0);
@@ -84,7 +89,12 @@ describe("hiro-lookup <command> --help", () => {
     let stdout = "";
     await runCli(["--help"], {
       env: {},
-      stdout: { write: (s: string) => void (stdout += s), isTTY: false },
+      stdout: {
+        write: (s: string) => {
+          stdout += s;
+        },
+        isTTY: false,
+      },
       stderr: { write: () => {} },
     });
     for (const flag of [...new Set([...PAGED("ordinals"), ...PAGED("runes"), ...METADATA])])

@@ -17,7 +17,11 @@ async function refusal(argv: string[]): Promise<string> {
   const code = await runCli(["--base-url", "http://127.0.0.1:9", ...argv], {
     env: {},
     stdout: { write: () => {} },
-    stderr: { write: (s: string) => void (stderr += s) },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+      },
+    },
     // A real client whose fetch records: a refusal sends nothing.
     createClient: (options) =>
       createLookupClient({
