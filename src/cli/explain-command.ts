@@ -7,6 +7,7 @@
 import type { Command } from "commander";
 import { type DiagnoseOptions, type Diagnosis, diagnoseToken, type TokenKind } from "../doctor/index.js";
 import { HiroValidationError } from "../index.js";
+import { lookupGlobals, readsGlobals } from "./help.js";
 import { type CliIo, widthOf } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
 import { jsonText } from "./output.js";
@@ -48,8 +49,7 @@ export function diagnosisText(diagnosis: Diagnosis, width: number): string[] {
 
 /** Adds `explain` to `program`, run by `run`. */
 export function registerExplain(program: Command, run: LookupRunner, io: CliIo): void {
-  program
-    .command("explain")
+  readsGlobals(program.command("explain"), lookupGlobals("metadata", ["json"]))
     .description("why a token's metadata or image is missing, and what to do (read-only)")
     .argument("<kind>", "ft, nft or sft")
     .argument("<principal>", `contract principal, e.g. ${EXAMPLE}`)

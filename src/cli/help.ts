@@ -1,3 +1,9 @@
+/**
+ * The CLI's help: the text after the top-level options, and which global options each command's help
+ * lists (those it reads, declared where the command is made with `readsGlobals`).
+ */
+import type { Command, Option } from "commander";
+
 /** The text `hiro-lookup --help` prints after the options: where requests go, examples, output, exit codes. */
 export const HELP_AFTER_OPTIONS = `
 Where requests go, per service (the first that is set wins):
@@ -34,3 +40,47 @@ Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, re
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
   5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
   7 verify: a check FAILed.`;
+
+/** The program's options a command reads (by commander's attribute name), the ones its help lists. */
+const GLOBALS_READ = new WeakMap<Command, ReadonlySet<string>>();
+
+/** How a request is made, whatever the service: what every lookup reads. */
+const REQUEST = ["apiKey", "mock", "timeout", "retries", "verbose", "header"] as const;
+/** Where each service is, and the paged services' page maximum. */
+const SERVICE = {
+  metadata: ["baseUrl", "metadataUrl"],
+  ordinals: ["baseUrl", "ordinalsUrl", "ordinalsMaxLimit"],
+  runes: ["baseUrl", "runesUrl", "runesMaxLimit"],
+} as const;
+
+/** The global options of a lookup of `service` that prints with `output` (both formats by default). */
+export function lookupGlobals(
+  service: keyof typeof SERVICE,
+  output: readonly string[] = ["json", "ndjson"],
+): string[] {
+  return [...SERVICE[service], ...REQUEST, ...output];
+}
+
+/** The global options `verify` reads: every service's URL and page maximum, the request options, --json. */
+export const VERIFY_GLOBALS = [
+  ...new Set([...SERVICE.metadata, ...SERVICE.ordinals, ...SERVICE.runes]),
+  "apiKey",
+  "mock",
+  "timeout",
+  "retries",
+  "json",
+];
+
+/** Declares which of the program's options `command` reads: its help lists those, and no other. */
+export function readsGlobals(command: Command, names: readonly string[]): Command {
+  GLOBALS_READ.set(command, new Set(names));
+  return command;
+}
+
+/** commander's `visibleGlobalOptions`, per command: the global options it declared with {@link readsGlobals}. */
+export function globalOptionsShown(command: Command): Option[] {
+  const reads = GLOBALS_READ.get(command);
+  const parent = command.parent;
+  if (!parent || !reads) return [];
+  return parent.options.filter((option) => !option.hidden && reads.has(option.attributeName()));
+}

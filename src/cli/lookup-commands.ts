@@ -3,9 +3,13 @@ import type { Command } from "commander";
 import { HiroValidationError, isRefreshingToken, waitForMetadata } from "../index.js";
 import { integer, pagingOptions } from "./arguments.js";
 import { EXIT } from "./exit-codes.js";
+import { lookupGlobals, readsGlobals } from "./help.js";
 import type { CliIo } from "./io.js";
 import type { GlobalOptions, LookupRunner } from "./lookup-action.js";
 import { type PageOptions, printPages, printValue } from "./page-output.js";
+
+const SFT_EXAMPLE = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const TX_EXAMPLE = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
 /**
  * The note for a token being refreshed (`isRefreshingToken`): the data is printed as it came, and stderr
@@ -26,8 +30,7 @@ export function registerLookups(
 ): void {
   const print = (global: GlobalOptions, value: unknown) => printValue(io, global, value);
 
-  program
-    .command("sft")
+  readsGlobals(program.command("sft"), lookupGlobals("metadata"))
     .description("metadata of a SIP-013 semi-fungible token")
     .argument(
       "<principal>",
@@ -47,6 +50,10 @@ export function registerLookups(
       "--wait-timeout <ms>",
       "with --wait: give up after this long, exit 5 (default 60000)",
       integer("--wait-timeout", 1),
+    )
+    .addHelpText(
+      "after",
+      `\nExamples:\n  $ hiro-lookup --mock sft ${SFT_EXAMPLE} 35\n  $ hiro-lookup sft ${SFT_EXAMPLE} 35 --locale es-MX --wait`,
     )
     .action(
       run(async (client, global, command) => {
@@ -76,10 +83,13 @@ export function registerLookups(
     );
 
   pagingOptions(
-    program
-      .command("sat-inscriptions")
+    readsGlobals(program.command("sat-inscriptions"), lookupGlobals("ordinals"))
       .description("the inscriptions on a satoshi")
-      .argument("<ordinal>", "ordinal number of the sat, 0 to 2099999997689999"),
+      .argument("<ordinal>", "ordinal number of the sat, 0 to 2099999997689999")
+      .addHelpText(
+        "after",
+        "\nExamples:\n  $ hiro-lookup --ordinals-url http://127.0.0.1:3000 sat-inscriptions 1252201400444387 --limit 5\n  $ hiro-lookup --mock sat-inscriptions 1252201400444387 --all --max 100",
+      ),
   ).action(
     run(async (client, global, command) => {
       const [ordinal] = command.processedArgs as [string];
@@ -88,10 +98,13 @@ export function registerLookups(
   );
 
   pagingOptions(
-    program
-      .command("tx-activity")
+    readsGlobals(program.command("tx-activity"), lookupGlobals("runes"))
       .description("the rune activity of a Bitcoin transaction")
-      .argument("<tx_id>", "transaction id, 64 hex characters (0x is removed)"),
+      .argument("<tx_id>", "transaction id, 64 hex characters (0x is removed)")
+      .addHelpText(
+        "after",
+        `\nExamples:\n  $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity ${TX_EXAMPLE} --all --max 500\n  $ hiro-lookup --mock --ndjson tx-activity ${TX_EXAMPLE}`,
+      ),
   ).action(
     run(async (client, global, command) => {
       const [tx_id] = command.processedArgs as [string];

@@ -17,6 +17,10 @@ export function registerMock(program: Command, io: CliIo): void {
     .command("mock")
     .description("serve a mock of every service on 127.0.0.1 until stopped (Ctrl-C), for an app to use")
     .option("--port <port>", `port (default: env HIRO_MOCK_PORT, else ${DEFAULT_PORT}; 0: any free one)`)
+    .addHelpText(
+      "after",
+      `\nExamples:\n  $ hiro-lookup mock\n  $ hiro-lookup mock --port 0   # any free port; the URL is printed\n  $ HIRO_BASE_URL=http://127.0.0.1:${DEFAULT_PORT} node app.js   # in another terminal`,
+    )
     .action(async (options: { port?: string }) => {
       if (!io.startMock) throw new HiroValidationError("mock", "the embedded mock is not available here");
       // The name a refusal gives: what set the port, or `--port` when nothing did (the way to move it).

@@ -1,6 +1,8 @@
 /**
- * The client names its options (`timeoutMs`, `limit`); the user typed flags (`--timeout`, `--limit`).
- * Validation errors are retold with the flag, so the message names what the user can change.
+ * The client names its options and parameters (`timeoutMs`, `token_id`, `contract[1]`); the user typed
+ * flags and arguments (`--timeout`, `<token_id>`, the search's second id). Validation errors are retold
+ * in those words, so the message names what the user can change, and says what a command line can give
+ * (decimal digits), not what a JS caller can pass.
  */
 import { HiroValidationError } from "../index.js";
 
@@ -29,11 +31,28 @@ const FLAG_OF: Record<string, string> = {
   order: "--order",
 };
 
-/** `error` with its parameter renamed to the CLI flag when it is one of the client's option names. */
+/** The lookups' positional arguments, as their usage lines show them. */
+const ARGUMENTS = new Set(["principal", "token_id", "ordinal", "tx_id"]);
+
+/** What the library tells a JS caller an integer may be; a command line only gives text. */
+const JS_INTEGER_FORMS = "(a safe integer, a bigint or a decimal string)";
+
+/** The flag or argument the user typed for the client's `parameter`; undefined when it is not one. */
+function typedName(parameter: string): string | undefined {
+  const flag = FLAG_OF[parameter];
+  if (flag) return flag;
+  if (ARGUMENTS.has(parameter)) return `<${parameter}>`;
+  const id = /^contract\[(\d+)\]$/.exec(parameter); // search: the n-th id given
+  return id ? `<id> #${Number(id[1]) + 1}` : undefined;
+}
+
+/** `error` retold in the CLI's words: its parameter as the user typed it, integers as decimal digits. */
 export function withFlagName(error: unknown): unknown {
   if (!(error instanceof HiroValidationError)) return error;
-  const flag = FLAG_OF[error.parameter];
-  if (!flag) return error;
-  const detail = error.message.slice(error.parameter.length + 2);
-  return new HiroValidationError(flag, detail, { cause: error });
+  const name = typedName(error.parameter);
+  if (!name) return error;
+  const detail = error.message
+    .slice(error.parameter.length + 2)
+    .replace(JS_INTEGER_FORMS, "(decimal digits)");
+  return new HiroValidationError(name, detail, { cause: error });
 }

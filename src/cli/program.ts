@@ -9,7 +9,7 @@ import { HiroValidationError } from "../index.js";
 import { collectHeader, integer } from "./arguments.js";
 import { EXIT } from "./exit-codes.js";
 import { registerExplain } from "./explain-command.js";
-import { HELP_AFTER_OPTIONS } from "./help.js";
+import { globalOptionsShown, HELP_AFTER_OPTIONS } from "./help.js";
 import type { CliIo } from "./io.js";
 import { lookupRunner } from "./lookup-action.js";
 import { registerLookups } from "./lookup-commands.js";
@@ -64,8 +64,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       new Option("--ndjson", "print one JSON value per line (each result of a page)").conflicts("json"),
     )
     .addHelpText("after", HELP_AFTER_OPTIONS)
-    // verify reads the same URL and key flags: show them in its help too.
-    .configureHelp({ showGlobalOptions: true })
+    // A command's help lists the global options it reads (help.ts), and no other.
+    .configureHelp({ showGlobalOptions: true, visibleGlobalOptions: globalOptionsShown })
     .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({

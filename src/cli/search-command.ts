@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { HiroValidationError } from "../index.js";
 import { integer } from "./arguments.js";
 import { EXIT } from "./exit-codes.js";
+import { lookupGlobals, readsGlobals } from "./help.js";
 import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
 import { printValue } from "./page-output.js";
@@ -63,8 +64,7 @@ export function registerSearch(
   io: CliIo,
   setExit: (code: number) => void,
 ): void {
-  program
-    .command("search")
+  readsGlobals(program.command("search"), lookupGlobals("metadata"))
     .description("a summary of many tokens at once (50 per request): found ones printed, missing ones named")
     .argument("<id...>", 'PRINCIPAL or PRINCIPAL:TOKEN_NUMBER (no ":N" means 1); "-" reads ids from stdin')
     .option("--locale <locale>", "metadata locale of descriptions and images, e.g. es")

@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import { type FungibleTokensParams, isRefreshingToken } from "../index.js";
 import { pagingOptions } from "./arguments.js";
+import { lookupGlobals, readsGlobals } from "./help.js";
 import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
 import { noteRefreshing } from "./lookup-commands.js";
@@ -26,8 +27,7 @@ interface FtListFlags extends PageOptions {
 
 /** Adds `ft`, `nft`, `ft-list` and `status` to `program`, each run by `run`. */
 export function registerTokenLookups(program: Command, run: LookupRunner, io: CliIo): void {
-  program
-    .command("ft")
+  readsGlobals(program.command("ft"), lookupGlobals("metadata"))
     .description("metadata of a SIP-010 fungible token")
     .argument("<principal>", `contract principal, e.g. ${FT_EXAMPLE}`)
     .option("--locale <locale>", "metadata locale, e.g. es-MX")
@@ -42,8 +42,7 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
       }),
     );
 
-  program
-    .command("nft")
+  readsGlobals(program.command("nft"), lookupGlobals("metadata"))
     .description("metadata of a SIP-009 non-fungible token")
     .argument("<principal>", `contract principal, e.g. ${NFT_EXAMPLE}`)
     .argument("<token_id>", "token id (decimal, at most 2^53-1)")
@@ -64,8 +63,7 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
     );
 
   pagingOptions(
-    program
-      .command("ft-list")
+    readsGlobals(program.command("ft-list"), lookupGlobals("metadata"))
       .description("the fungible tokens the service has indexed, filtered and ordered")
       .option("--name <text>", "names containing this text (case-insensitive)")
       .option("--symbol <symbol>", "this symbol exactly (case-insensitive)")
@@ -96,8 +94,7 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
     }),
   );
 
-  program
-    .command("status")
+  readsGlobals(program.command("status"), lookupGlobals("metadata"))
     .description("the Token Metadata API's version and its indexer's chain tip")
     .addHelpText("after", "\nExample:\n  $ hiro-lookup --mock status")
     .action(

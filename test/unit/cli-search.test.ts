@@ -123,7 +123,7 @@ describe("hiro-lookup search", () => {
     const bad = await cli(["search", FT, PRINCIPAL.toLowerCase()]);
     expect(bad.code).toBe(EXIT.usage);
     expect(bad.stderr).toMatch(
-      /^hiro-lookup: contract\[1\]: must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER"/,
+      /^hiro-lookup: <id> #2: must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER"/,
     );
     expect(bad.requests).toHaveLength(0);
     const many = await cli(["search", FT, "--concurrency", "17"]);

@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import { HiroValidationError } from "../../index.js";
 import { EXIT } from "../exit-codes.js";
+import { readsGlobals, VERIFY_GLOBALS } from "../help.js";
 import { type CliIo, widthOf } from "../io.js";
 import { jsonText } from "../output.js";
 import { type MaxLimitFlags, maxLimitOf } from "../page-maximum.js";
@@ -45,8 +46,7 @@ Example:
 
 /** Adds `hiro-lookup verify` to `program`. */
 export function registerVerify(program: Command, io: CliIo): void {
-  program
-    .command("verify")
+  readsGlobals(program.command("verify"), VERIFY_GLOBALS)
     .description("check that a deployment serves the contract of openapi.yaml (conformance table)")
     .option("--principal <principal>", "sample SIP-013 contract principal")
     .option("--token-id <id>", "sample token id in that contract")

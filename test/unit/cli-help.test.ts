@@ -1,0 +1,104 @@
+/**
+ * Each command's `--help` lists only the options that apply to it (its own, and the global ones it
+ * reads), with at least one example. In-process through runCli: nothing is sent.
+ */
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/program.js";
+
+async function help(command: string): Promise<string> {
+  let stdout = "";
+  const code = await runCli([command, "--help"], {
+    env: {},
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+      },
+      isTTY: false,
+    },
+    stderr: { write: () => {} },
+  });
+  expect(code).toBe(0);
+  return stdout;
+}
+
+/** The long flags a help text lists under "Global Options:". */
+const globalFlags = (text: string) =>
+  [...(text.split("Global Options:")[1] ?? "").matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]);
+
+const METADATA = [
+  "--base-url",
+  "--metadata-url",
+  "--api-key",
+  "--mock",
+  "--timeout",
+  "--retries",
+  "--verbose",
+  "--header",
+];
+const OUTPUT = ["--json", "--ndjson"];
+const PAGED = (service: "ordinals" | "runes") => [
+  "--base-url",
+  `--${service}-url`,
+  "--api-key",
+  "--mock",
+  "--timeout",
+  "--retries",
+  "--verbose",
+  "--header",
+  ...OUTPUT,
+  `--${service}-max-limit`,
+];
+
+describe("hiro-lookup <command> --help", () => {
+  it.each([
+    ["sft", [...METADATA, ...OUTPUT]],
+    ["ft", [...METADATA, ...OUTPUT]],
+    ["nft", [...METADATA, ...OUTPUT]],
+    ["ft-list", [...METADATA, ...OUTPUT]],
+    ["status", [...METADATA, ...OUTPUT]],
+    ["search", [...METADATA, ...OUTPUT]],
+    ["explain", [...METADATA, "--json"]],
+    ["sat-inscriptions", PAGED("ordinals")],
+    ["tx-activity", PAGED("runes")],
+    [
+      "verify",
+      [
+        "--base-url",
+        "--metadata-url",
+        "--ordinals-url",
+        "--runes-url",
+        "--api-key",
+        "--mock",
+        "--timeout",
+        "--retries",
+        "--json",
+        "--ordinals-max-limit",
+        "--runes-max-limit",
+      ],
+    ],
+    ["mock", []],
+  ])("%s lists only the global options it reads, and an example", async (command, expected) => {
+    const text = await help(command);
+    expect(new Set(globalFlags(text))).toEqual(new Set(expected));
+    expect(text).not.toContain("--version");
+    expect(text).toMatch(/\nExamples?:\n {2}\$ hiro-lookup /);
+    expect(text).toContain(` ${command}`);
+  });
+
+  it("the top-level help still lists every global option once, and the version", async () => {
+    let stdout = "";
+    await runCli(["--help"], {
+      env: {},
+      stdout: {
+        write: (s: string) => {
+          stdout += s;
+        },
+        isTTY: false,
+      },
+      stderr: { write: () => {} },
+    });
+    for (const flag of [...new Set([...PAGED("ordinals"), ...PAGED("runes"), ...METADATA])])
+      expect(stdout, flag).toMatch(new RegExp(`^ {2}(?:-\\w, )?${flag} `, "m"));
+    expect(stdout).toContain("--version");
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The CLI's refusals name what the user typed: the argument as the usage line shows it (`<token_id>`,
+ * the search's `<id> #2`), the flag, and the forms a command line can give (decimal digits), not the
+ * library's parameter names or a JS caller's types. In-process through runCli: nothing is sent.
+ */
+import { describe, expect, it } from "vitest";
+import { EXIT } from "../../src/cli/exit-codes.js";
+import { runCli } from "../../src/cli/program.js";
+import { createLookupClient } from "../../src/index.js";
+
+const P = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
+const TX = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
+
+async function refusal(argv: string[]): Promise<string> {
+  let stderr = "";
+  const sent: string[] = [];
+  const code = await runCli(["--base-url", "http://127.0.0.1:9", ...argv], {
+    env: {},
+    stdout: { write: () => {} },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+      },
+    },
+    // A real client whose fetch records: a refusal sends nothing.
+    createClient: (options) =>
+      createLookupClient({
+        ...options,
+        fetch: async (request: Request) => {
+          sent.push(request.url);
+          return new Response("{}", { status: 500 });
+        },
+      }),
+  });
+  expect(code).toBe(EXIT.usage);
+  expect(sent).toEqual([]);
+  return stderr.trimEnd();
+}
+
+describe("the CLI's refusals in its own words", () => {
+  it.each([
+    [
+      ["search", P, `${P}::x`],
+      `hiro-lookup: <id> #2: must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER" (a contract principal, then an optional ":" and decimal digits); the token number after ":" must be decimal digits; got "${P}::x"`,
+    ],
+    [
+      ["nft", P, "abc"],
+      'hiro-lookup: <token_id>: must be an integer from 0 to 2^63-1 (decimal digits); got "abc"',
+    ],
+    [
+      ["sft", P, "-5"],
+      'hiro-lookup: <token_id>: must be an integer from 0 to 2^63-1 (decimal digits); got "-5"',
+    ],
+    [
+      ["sat-inscriptions", "1.5"],
+      'hiro-lookup: <ordinal>: must be an integer from 0 to 2099999997689999 (decimal digits); got "1.5"',
+    ],
+    [
+      ["sft", "bad", "5"],
+      'hiro-lookup: <principal>: must be a contract principal "<address>.<contract name>", but has no "."; got "bad"',
+    ],
+    [
+      ["tx-activity", "zz"],
+      'hiro-lookup: <tx_id>: must be 64 hex characters (an optional 0x prefix is removed); got "zz"',
+    ],
+    [
+      ["sat-inscriptions", "5", "--limit", "100"],
+      "hiro-lookup: --limit: must be an integer from 1 to 60; got 100",
+    ],
+  ])("%j", async (argv, line) => {
+    const text = await refusal(argv);
+    expect(text).toBe(line);
+    expect(text).not.toMatch(/contract\[|bigint|safe integer|token_id:|ordinal:|tx_id:/);
+  });
+
+  it("a tx id refusal under tx-activity and explain says the same", async () => {
+    expect(await refusal(["tx-activity", `${TX}0`])).toMatch(/^hiro-lookup: <tx_id>: /);
+    expect(await refusal(["explain", "sft", "bad", "5"])).toMatch(/^hiro-lookup: <principal>: /);
+  });
+});
