@@ -5,13 +5,14 @@ const library: Options = {
   // `validators` is the opt-in `hiro-lookup/validators` subpath (Ajv standalone code, no Ajv needed);
   // `msw` the test kit `hiro-lookup/msw` (msw, an optional peer, stays external).
   // `query` the TanStack Query helpers `hiro-lookup/query` (TanStack types only: nothing of it at run time).
-  // `doctor` the token diagnosis `hiro-lookup/doctor`.
+  // `doctor` the token diagnosis `hiro-lookup/doctor`; `spec` the contract as data and checks `hiro-lookup/spec`.
   entry: {
     index: "src/index.ts",
     validators: "src/validators.ts",
     msw: "src/msw/index.ts",
     query: "src/query/index.ts",
     doctor: "src/doctor/index.ts",
+    spec: "src/spec/index.ts",
   },
   dts: true,
   sourcemap: true,

@@ -46,10 +46,13 @@ function typedName(parameter: string): string | undefined {
   return id ? `<id> #${Number(id[1]) + 1}` : undefined;
 }
 
-/** `error` retold in the CLI's words: its parameter as the user typed it, integers as decimal digits. */
-export function withFlagName(error: unknown): unknown {
+/**
+ * `error` retold in the CLI's words: its parameter as the user typed it (`name`, else the flag or
+ * argument the client's parameter comes from), integers as decimal digits.
+ */
+export function withFlagName(error: unknown, name?: string): unknown {
   if (!(error instanceof HiroValidationError)) return error;
-  const name = typedName(error.parameter);
+  name ??= typedName(error.parameter);
   if (!name) return error;
   const detail = error.message
     .slice(error.parameter.length + 2)

@@ -7,7 +7,7 @@
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
 import { DEFAULT_BASE_URL, HiroValidationError, type ServiceName } from "../index.js";
-import { printable } from "./text.js";
+import { checkBaseUrl, SERVICE_NAMES } from "../spec/index.js";
 
 /** The URL flags, as commander names them. */
 export interface UrlFlags {
@@ -28,13 +28,10 @@ export type ServiceUrls = Partial<Record<ServiceName, ServiceUrl>>;
 
 type Env = Record<string, string | undefined>;
 
-const SERVICES = ["metadata", "ordinals", "runes"] as const;
-const FLAG = { metadata: "metadataUrl", ordinals: "ordinalsUrl", runes: "runesUrl" } as const;
-const ENV = {
-  metadata: "HIRO_METADATA_URL",
-  ordinals: "HIRO_ORDINALS_URL",
-  runes: "HIRO_RUNES_URL",
-} as const;
+/** The services, from the spec's operation table; each one's flag (`metadataUrl`) and variable (`HIRO_METADATA_URL`). */
+const SERVICES = SERVICE_NAMES;
+const FLAG = (service: ServiceName) => `${service}Url` as const;
+const ENV = (service: ServiceName) => `HIRO_${service.toUpperCase()}_URL`;
 
 /** Whether `url` is on one of Hiro's hosts (`hiro.so`, `*.hiro.so`); false for what is not a URL. */
 export function isHiroHost(url: string): boolean {
@@ -46,30 +43,19 @@ export function isHiroHost(url: string): boolean {
 }
 
 /**
- * A service URL as the client takes it: absolute http(s), no credentials, query or fragment; returned
- * without trailing slashes. A refused value is never echoed with what could be a password: anything up
- * to its last `@` is cut first.
+ * A service URL as the client takes it (the library's `checkBaseUrl`): absolute http(s), no credentials,
+ * query or fragment; returned without trailing slashes. A refusal names `from`, the flag or variable it
+ * came from, and never echoes what could be a password.
  */
 export function checkUrl(from: string, value: string): string {
-  let url: URL | undefined;
   try {
-    url = new URL(value);
-  } catch {}
-  const shown = JSON.stringify(printable(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1…@"), 80));
-  const problem = !url
-    ? `must be an absolute http(s) URL; got ${shown}`
-    : url.protocol !== "http:" && url.protocol !== "https:"
-      ? `must use http or https; got ${printable(url.protocol, 20)}`
-      : url.username || url.password
-        ? "must not carry credentials (user:password@): pass a key with --api-key"
-        : url.search || url.hash || /[?#]/.test(value)
-          ? `must not have a query or fragment; got ${printable(url.origin + url.pathname, 80)}?…`
-          : undefined;
-  if (problem || !url) throw new HiroValidationError(from, problem ?? "is invalid");
-  // Trailing slashes off by a loop: a regex backtracked for seconds on 40,000 slashes then a letter.
-  let end = url.href.length;
-  while (end > 0 && url.href.charCodeAt(end - 1) === 47) end--;
-  return url.href.slice(0, end);
+    return checkBaseUrl(from, value);
+  } catch (error) {
+    if (!(error instanceof HiroValidationError)) throw error;
+    // The client's option is apiKey; here the key goes by --api-key.
+    const detail = error.message.slice(from.length + 2).replace("with apiKey", "with --api-key");
+    throw new HiroValidationError(from, detail, { cause: error });
+  }
 }
 
 /** The per-service flag of `service`, e.g. `--ordinals-url`. */
@@ -83,11 +69,11 @@ export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): S
   const urls: ServiceUrls = {};
   for (const service of SERVICES) {
     const candidates: [string | undefined, string][] = [
-      [flags[FLAG[service]], flagOf(service)],
+      [flags[FLAG(service)], flagOf(service)],
       [flags.baseUrl, "--base-url"],
-      [config[FLAG[service]], `${FLAG[service]} in --config`],
+      [config[FLAG(service)], `${FLAG(service)} in --config`],
       // An empty environment variable is an unset one (`HIRO_BASE_URL= hiro-lookup …`).
-      [env[ENV[service]] || undefined, ENV[service]],
+      [env[ENV(service)] || undefined, ENV(service)],
       [env.HIRO_BASE_URL || undefined, "HIRO_BASE_URL"],
     ];
     const found = candidates.find(([url]) => url !== undefined);
@@ -174,7 +160,7 @@ export function inCliTerms(error: unknown, urls: ServiceUrls): unknown {
       : "not set";
     return new HiroValidationError(
       flagOf(service),
-      `${unset}: pass ${flagOf(service)} (or --base-url) or set ${ENV[service]}. ${RETIRED[service]}. Nothing was sent.`,
+      `${unset}: pass ${flagOf(service)} (or --base-url) or set ${ENV(service)}. ${RETIRED[service]}. Nothing was sent.`,
       { cause: error },
     );
   }

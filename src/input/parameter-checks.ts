@@ -4,6 +4,7 @@
  * when an operation of the spec has a path or query parameter without an entry here, so no parameter is
  * ever sent as `"undefined"` or silently dropped.
  */
+import { HiroValidationError } from "../errors/errors.js";
 import { checkContractIds } from "./contract-ids.js";
 import {
   checkAddressPrefix,
@@ -43,3 +44,14 @@ export const PARAMETER_CHECKS: Readonly<Record<string, (value: unknown) => WireV
   order_by: checkOrderBy,
   order: checkOrder,
 };
+
+/**
+ * Checks `value` as the spec's parameter `name` (`token_id`, `ordinal`, `limit`…), as the lookups do
+ * before sending, and returns it in wire form; throws a HiroValidationError naming the parameter when
+ * it is refused, or when the spec has no parameter of that name.
+ */
+export function checkParameter(name: string, value: unknown): WireValue {
+  const check = Object.hasOwn(PARAMETER_CHECKS, name) ? PARAMETER_CHECKS[name] : undefined;
+  if (!check) throw new HiroValidationError(name, "is not a parameter of the spec");
+  return check(value);
+}

@@ -433,6 +433,22 @@ console.log(JSON.stringify({ esm: typeof diagnoseToken, cjs: typeof required, co
   );
 
   it(
+    "imports and requires hiro-lookup/spec, the contract as data and checks",
+    async () => {
+      writeFileSync(
+        join(consumer, "spec.mjs"),
+        `import { checkParameter, operations, parameterRules } from "hiro-lookup/spec";
+const required = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/spec");
+console.log(JSON.stringify({ max: parameterRules.limit.maximum, ops: Object.keys(operations).length, tx: checkParameter("tx_id", "0x" + "A".repeat(64)), cjs: typeof required.checkParameter }));
+`,
+      );
+      const result = await ok(process.execPath, ["spec.mjs"], consumer);
+      expect(JSON.parse(result.stdout)).toEqual({ max: 60, ops: 8, tx: "a".repeat(64), cjs: "function" });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     "runs its bin: a lookup and --help",
     async () => {
       const hiro = join(consumer, "node_modules/.bin/hiro-lookup");

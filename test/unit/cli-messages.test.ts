@@ -26,8 +26,8 @@ async function refusal(argv: string[]): Promise<string> {
     createClient: (options) =>
       createLookupClient({
         ...options,
-        fetch: async (request: Request) => {
-          sent.push(request.url);
+        fetch: async (input: RequestInfo | URL) => {
+          sent.push(String(input));
           return new Response("{}", { status: 500 });
         },
       }),
@@ -77,4 +77,39 @@ describe("the CLI's refusals in its own words", () => {
     expect(await refusal(["tx-activity", `${TX}0`])).toMatch(/^hiro-lookup: <tx_id>: /);
     expect(await refusal(["explain", "sft", "bad", "5"])).toMatch(/^hiro-lookup: <principal>: /);
   });
+
+  it.each([
+    [
+      ["verify", "--metadata-url", "http://127.0.0.1:9", "--principal", P, "--token-id", "x"],
+      'hiro-lookup: --token-id: must be an integer from 0 to 2^63-1 (decimal digits); got "x"',
+    ],
+    [
+      ["verify", "--ordinals-url", "http://127.0.0.1:9", "--ordinal", "-1"],
+      'hiro-lookup: --ordinal: must be an integer from 0 to 2099999997689999 (decimal digits); got "-1"',
+    ],
+    [
+      ["verify", "--runes-url", "http://127.0.0.1:9", "--tx-id", "0xzz"],
+      'hiro-lookup: --tx-id: must be 64 hex characters (an optional 0x prefix is removed); got "0xzz"',
+    ],
+    [
+      ["--base-url", "http://u:p@127.0.0.1:9", "status"],
+      "hiro-lookup: --base-url: must not carry credentials (user:password@): pass a key with --api-key",
+    ],
+  ])(
+    "verify's samples and the URLs are checked by the library's own rules, named by their flag: %j",
+    async (argv, line) => {
+      let stderr = "";
+      const code = await runCli(argv, {
+        env: {},
+        stdout: { write: () => {} },
+        stderr: {
+          write: (s: string) => {
+            stderr += s;
+          },
+        },
+      });
+      expect(code).toBe(EXIT.usage);
+      expect(stderr.trimEnd()).toBe(line);
+    },
+  );
 });

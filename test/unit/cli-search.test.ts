@@ -122,9 +122,7 @@ describe("hiro-lookup search", () => {
   it("a bad id or option: exit 2, one line naming it, nothing sent", async () => {
     const bad = await cli(["search", FT, PRINCIPAL.toLowerCase()]);
     expect(bad.code).toBe(EXIT.usage);
-    expect(bad.stderr).toMatch(
-      /^hiro-lookup: <id> #2: must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER"/,
-    );
+    expect(bad.stderr).toMatch(/^hiro-lookup: <id> #2: must be "PRINCIPAL" or "PRINCIPAL:TOKEN_NUMBER"/);
     expect(bad.requests).toHaveLength(0);
     const many = await cli(["search", FT, "--concurrency", "17"]);
     expect(many.stderr).toMatch(/^hiro-lookup: --concurrency: must be an integer from 1 to 16/);

@@ -1,9 +1,7 @@
 /** How `verify` finds a deployment's page maximum, and its copy of the spec's limits. */
 import { describe, expect, it } from "vitest";
-import { SPEC_LIMITS } from "../../src/cli/verify/spec-limits.js";
 import type { Exchange } from "../../src/cli/verify/verify-http.js";
 import { findPageMaximum } from "../../src/cli/verify/verify-page-maximum.js";
-import { parameterRules } from "../../src/generated/parameters.js";
 
 /** A route whose maximum is `max`; its 400 names it (runes) or is a constant body (the sat route). */
 function route(max: number, says: boolean) {
@@ -52,17 +50,5 @@ describe("findPageMaximum", () => {
       prismViolations: false,
     });
     expect(await findPageMaximum(down)).toEqual({ failure: "503 Service Unavailable" });
-  });
-});
-
-describe("SPEC_LIMITS", () => {
-  it("matches openapi.yaml's parameter rules", () => {
-    expect(SPEC_LIMITS).toEqual({
-      limitMaximum: parameterRules.limit.maximum,
-      offsetMinimum: parameterRules.offset.minimum,
-      ordinalExclusiveMaximum: parameterRules.ordinal.exclusiveMaximum,
-      principalPattern: parameterRules.principal.pattern,
-      txIdPattern: parameterRules.tx_id.pattern,
-    });
   });
 });

@@ -5,15 +5,15 @@
  */
 
 import type { LookupClient, OperationId } from "../../index.js";
-import { SPEC_LIMITS } from "./spec-limits.js";
+import { parameterRules } from "../../spec/index.js";
 import type { RawAnswer } from "./verify-http.js";
 import { judgeBadRequest, judgeEmptyPage, judgeSample, judgeSubject, judgeValid } from "./verify-judge.js";
 import { pageMaximumCheck } from "./verify-page-maximum-check.js";
 import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";
 
 // The spec's own limits, one step outside them.
-const NEGATIVE_OFFSET = SPEC_LIMITS.offsetMinimum - 1;
-const ORDINAL_OUT_OF_RANGE = SPEC_LIMITS.ordinalExclusiveMaximum;
+const NEGATIVE_OFFSET = parameterRules.offset.minimum - 1;
+const ORDINAL_OUT_OF_RANGE = parameterRules.ordinal.exclusiveMaximum;
 /** Sat 1 was mined in the genesis block, whose coinbase can never be spent: no inscription can sit on it. */
 const UNKNOWN_SAT = 1;
 /** No transaction has an all-zero id (it is what a coinbase input points at). */
@@ -45,7 +45,9 @@ function pagedChecks<Id>(s: PagedService<Id>, state: ServiceState, given: number
     pageMaximumCheck(state, given, (limit) => state.send(s.get(s.sample.id, { limit }))),
     check("limit above the maximum", s.limitExpected, true, async () =>
       judgeBadRequest(
-        await state.send(s.get(s.sample.id, { limit: (state.pageMaximum ?? SPEC_LIMITS.limitMaximum) + 1 })),
+        await state.send(
+          s.get(s.sample.id, { limit: (state.pageMaximum ?? parameterRules.limit.maximum) + 1 }),
+        ),
         s.operationId,
         s.limitParameter,
       ),

@@ -1,5 +1,5 @@
 /** The "page maximum" check of `hiro-lookup verify`: finds the deployment's and reports it. */
-import { SPEC_LIMITS } from "./spec-limits.js";
+import { parameterRules } from "../../spec/index.js";
 import type { Exchange } from "./verify-http.js";
 import { findPageMaximum } from "./verify-page-maximum.js";
 import { type Check, check, type ServiceState } from "./verify-state.js";
@@ -16,7 +16,9 @@ export function pageMaximumCheck(
 ): Check {
   const flag = `--${state.service}-max-limit`;
   const expected =
-    given === undefined ? `a maximum limit (the spec's: ${SPEC_LIMITS.limitMaximum})` : `${given} (${flag})`;
+    given === undefined
+      ? `a maximum limit (the spec's: ${parameterRules.limit.maximum})`
+      : `${given} (${flag})`;
   return check("page maximum", expected, true, async () => {
     const found = await findPageMaximum(probe);
     if ("failure" in found) return { ok: false, got: found.failure };
@@ -24,11 +26,11 @@ export function pageMaximumCheck(
     if (given !== undefined && found.max !== given) {
       return { ok: false, got: `${found.max}, not the ${given} of ${flag}` };
     }
-    if (found.max === SPEC_LIMITS.limitMaximum) return { ok: true, got: `${found.max} (the spec's)` };
+    if (found.max === parameterRules.limit.maximum) return { ok: true, got: `${found.max} (the spec's)` };
     const hint = given === undefined ? `; the lookups need ${flag} ${found.max}` : "";
     return {
       ok: true,
-      got: `${found.max}, set by the deployment (the spec says ${SPEC_LIMITS.limitMaximum})${hint}`,
+      got: `${found.max}, set by the deployment (the spec says ${parameterRules.limit.maximum})${hint}`,
     };
   });
 }

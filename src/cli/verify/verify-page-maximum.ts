@@ -5,7 +5,7 @@
  * 400 body is a constant) it searches by status: a few requests near 60, at most about thirty up to its ceiling (1 000 000).
  */
 
-import { SPEC_LIMITS } from "./spec-limits.js";
+import { parameterRules } from "../../spec/index.js";
 import { describe, type Exchange } from "./verify-http.js";
 
 /** The page maximum found, or why none could be. */
@@ -28,20 +28,20 @@ export async function findPageMaximum(probe: (limit: number) => Promise<Exchange
     const answer = await probe(limit);
     return answer.status === 200 ? true : answer.status === 400 ? false : answer;
   };
-  const above = SPEC_LIMITS.limitMaximum + 1;
+  const above = parameterRules.limit.maximum + 1;
   const first = await probe(above);
   if (first.status !== 200 && first.status !== 400) return { failure: describe(first, 60) };
   const stated = first.status === 400 ? statedMaximum(first) : undefined;
   if (stated !== undefined && stated >= 1) return { max: stated };
   if (first.status === 400) {
     // The common case: the spec's own maximum.
-    const atSpec = await accepts(SPEC_LIMITS.limitMaximum);
+    const atSpec = await accepts(parameterRules.limit.maximum);
     if (typeof atSpec !== "boolean") return { failure: describe(atSpec, 60) };
-    if (atSpec) return { max: SPEC_LIMITS.limitMaximum };
+    if (atSpec) return { max: parameterRules.limit.maximum };
   }
   // Search by status: `low` is accepted (0: none yet), `high` refused.
   let low = 0;
-  let high = first.status === 400 ? SPEC_LIMITS.limitMaximum : above;
+  let high = first.status === 400 ? parameterRules.limit.maximum : above;
   if (first.status === 200) {
     low = above;
     for (;;) {

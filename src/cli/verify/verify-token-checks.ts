@@ -6,8 +6,8 @@
  * answers on the NFT route too).
  */
 import type { LookupClient } from "../../index.js";
+import { parameterRules } from "../../spec/index.js";
 import { printable } from "../text.js";
-import { SPEC_LIMITS } from "./spec-limits.js";
 import { fail, judgeBadRequest, judgeValid, type Outcome, pass, resultsOf } from "./verify-judge.js";
 import { type Check, check, type ServiceState } from "./verify-state.js";
 
@@ -37,7 +37,7 @@ export function tokenChecks(
     }),
     check("FT list, limit above the maximum", '400 "querystring/limit …"', true, async () =>
       judgeBadRequest(
-        await state.send(list({ limit: SPEC_LIMITS.limitMaximum + 1 })),
+        await state.send(list({ limit: parameterRules.limit.maximum + 1 })),
         "getFungibleTokens",
         "querystring/limit",
       ),

@@ -1,0 +1,20 @@
+/**
+ * `hiro-lookup/spec`: the contract of openapi.yaml as data and checks, for tools built beside the client
+ * (the `hiro-lookup` command line reads it): the operation table, the services, each parameter's rule
+ * and the check the lookups run on it, and the base-URL check. All of it is generated from the spec or
+ * reads what is, so a spec change reaches a tool by `npm run generate` alone.
+ */
+
+/** Each path and query parameter's JSON Schema in the spec, by name (`parameterRules.limit.maximum` is 60). */
+export { parameterRules } from "../generated/parameters.js";
+export { checkBaseUrl } from "../input/options.js";
+export { checkParameter, type WireValue } from "../input/parameter-checks.js";
+export {
+  type MatchedOperation,
+  matchOperation,
+  type OperationSpec,
+  operationAt,
+  operations,
+  SERVICE_NAMES,
+  type ServiceName,
+} from "./services.js";
