@@ -24,7 +24,7 @@
  *
  * The matrix is printed as a Markdown table and written to reports/fault-matrix.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from "vitest";
@@ -45,10 +45,9 @@ import {
   MAINTENANCE_HTML,
   startMisbehavingServer,
 } from "../helpers/misbehaving-server.js";
+import { upstreamFixture as fixture } from "../helpers/upstream-fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(`${ROOT}test/fixtures/upstream/${name}.fixture.json`, "utf8"));
 
 /** Sent with every request: it must reach the server each time and appear in no error. */
 const API_KEY = "fault-matrix-key-6f1c2b9e";

@@ -14,13 +14,15 @@ import {
   specAjv,
   validatorFor,
 } from "../helpers/spec.js";
+import {
+  upstreamFixture as fixture,
+  upstreamFixtureFile,
+  upstreamFixtureText,
+} from "../helpers/upstream-fixtures.js";
 
 const spec = loadSpec();
 const ajv = specAjv(spec);
 const run = promisify(execFile);
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(join(ROOT, "test/fixtures/upstream", name), "utf8"));
 
 describe("openapi.yaml: shape", () => {
   it("declares exactly upstream's operation ids: every read route of the Token Metadata API, and one each of Ordinals and Runes", () => {
@@ -173,12 +175,12 @@ describe("openapi.yaml: each example is about the id it answers", () => {
 
 describe("upstream fixtures validate against the spec's schemas", () => {
   const fixtures = [
-    ["tma-sft-200-valid-metadata.fixture.json", "SftMetadataResponse"],
-    ["tma-sft-200-no-metadata-locales.fixture.json", "SftMetadataResponse"],
-    ["tma-sft-422-fetch-in-progress.fixture.json", "SftUnprocessableError"],
-    ["tma-sft-422-locale-not-found.fixture.json", "SftUnprocessableError"],
-    ["ordinals-sat-inscriptions-200.fixture.json", "PaginatedInscriptions"],
-    ["runes-transaction-activity-200.fixture.json", "PaginatedRuneActivity"],
+    ["tma-sft-200-valid-metadata", "SftMetadataResponse"],
+    ["tma-sft-200-no-metadata-locales", "SftMetadataResponse"],
+    ["tma-sft-422-fetch-in-progress", "SftUnprocessableError"],
+    ["tma-sft-422-locale-not-found", "SftUnprocessableError"],
+    ["ordinals-sat-inscriptions-200", "PaginatedInscriptions"],
+    ["runes-transaction-activity-200", "PaginatedRuneActivity"],
   ] as const;
 
   it.each(fixtures)("%s is a valid %s", (file, schema) => {
@@ -190,17 +192,15 @@ describe("upstream fixtures validate against the spec's schemas", () => {
     const shared = join(ROOT, "../shared/reference/upstream");
     if (!existsSync(shared)) return;
     for (const [file] of fixtures) {
-      expect(readFileSync(join(ROOT, "test/fixtures/upstream", file), "utf8")).toBe(
-        readFileSync(join(shared, file), "utf8"),
-      );
+      expect(upstreamFixtureText(file)).toBe(readFileSync(join(shared, upstreamFixtureFile(file)), "utf8"));
     }
   });
 });
 
 describe("mutated fixtures are rejected", () => {
   type Json = Record<string, unknown> & { results: Array<Record<string, unknown>> };
-  const inscriptions = () => fixture("ordinals-sat-inscriptions-200.fixture.json") as Json;
-  const activity = () => fixture("runes-transaction-activity-200.fixture.json") as Json;
+  const inscriptions = () => fixture("ordinals-sat-inscriptions-200") as Json;
+  const activity = () => fixture("runes-transaction-activity-200") as Json;
   const first = (page: Json): Record<string, unknown> => {
     const item = page.results[0];
     if (!item) throw new Error("fixture has no results");
@@ -284,7 +284,7 @@ describe("mutated fixtures are rejected", () => {
       "metadata without sip",
       "SftMetadataResponse",
       () => {
-        const body = fixture("tma-sft-200-valid-metadata.fixture.json") as {
+        const body = fixture("tma-sft-200-valid-metadata") as {
           metadata: Record<string, unknown>;
         };
         delete body.metadata.sip;

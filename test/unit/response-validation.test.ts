@@ -1,14 +1,11 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { createLookupClient, HiroApiError, HiroValidationError, validateResponses } from "../../src/index.js";
 import { responseValidators } from "../../src/validators.js";
 import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
-import { ROOT } from "../helpers/spec.js";
+import { upstreamFixture as fixture } from "../helpers/upstream-fixtures.js";
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(join(ROOT, "test/fixtures/upstream", name), "utf8"));
-const inscriptions = fixture("ordinals-sat-inscriptions-200.fixture.json");
+type Page = { results: [Record<string, unknown>] } & Record<string, unknown>;
+const inscriptions = fixture<Page>("ordinals-sat-inscriptions-200");
 /** The sat of the fixture: the client checks every answer is about the sat asked. */
 const SAT = inscriptions.results[0].sat_ordinal as string;
 const broken = { ...inscriptions, results: [{ ...inscriptions.results[0], timestamp: "yesterday" }] };
@@ -16,10 +13,8 @@ const broken = { ...inscriptions, results: [{ ...inscriptions.results[0], timest
 describe("generated response validators (hiro-lookup/validators)", () => {
   it("accept upstream's fixtures and reject a mutated body", () => {
     expect(responseValidators.getSatoshiInscriptions(inscriptions)).toEqual([]);
-    expect(
-      responseValidators.getTransactionActivity(fixture("runes-transaction-activity-200.fixture.json")),
-    ).toEqual([]);
-    expect(responseValidators.getSftMetadata(fixture("tma-sft-200-valid-metadata.fixture.json"))).toEqual([]);
+    expect(responseValidators.getTransactionActivity(fixture("runes-transaction-activity-200"))).toEqual([]);
+    expect(responseValidators.getSftMetadata(fixture("tma-sft-200-valid-metadata"))).toEqual([]);
     expect(responseValidators.getSatoshiInscriptions(broken)).toEqual([
       "/results/0/timestamp must be integer",
     ]);
@@ -94,7 +89,7 @@ describe("validateResponses() middleware", () => {
   });
 
   it("a valid body passes through untouched", async () => {
-    const body = fixture("runes-transaction-activity-200.fixture.json");
+    const body = fixture("runes-transaction-activity-200");
     const client = createLookupClient({
       baseUrl: LOCAL,
       fetch: fakeFetch(() => json(body)).fetch,
