@@ -22,7 +22,8 @@
  *   its content type says (it reads the text and JSON.parse-s it).
  * - A ~5 MB page (60 results, multi-byte padding across chunk boundaries) comes back intact.
  *
- * The matrix is printed as a Markdown table and written to reports/fault-matrix.md.
+ * The matrix is written to reports/fault-matrix.md as a Markdown table (nothing is printed: `npm test`'s
+ * output is its test lines and summary).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -630,7 +631,6 @@ afterAll(async () => {
     ...summary,
     "",
   ].join("\n");
-  console.log(`\n${markdown}`);
   mkdirSync(`${ROOT}reports`, { recursive: true });
   writeFileSync(`${ROOT}reports/fault-matrix.md`, markdown);
 
