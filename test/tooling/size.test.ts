@@ -79,7 +79,7 @@ describe("browser bundle budgets (size-limit)", () => {
     expect(added, `${name} adds ${added} B gzip to the core`).toBeLessThanOrEqual(MIDDLEWARE_LIMIT);
   });
 
-  it("keeps hiro-lookup/query within 1 kB on top of the core (issue 27)", () => {
+  it("keeps hiro-lookup/query within 1 kB on top of the core", () => {
     const added = byName("createLookupClient + hiro-lookup/query").size - core.size;
     expect(added, `hiro-lookup/query adds ${added} B gzip to the core`).toBeLessThanOrEqual(1_024);
   });

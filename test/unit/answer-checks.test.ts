@@ -89,7 +89,7 @@ describe("answers are checked against the question", () => {
   });
 });
 
-describe("issue 21: answers the checks missed", () => {
+describe("answers that contradict themselves or the question", () => {
   const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 
   it("getSftMetadata: null, 42, [] or an error envelope on a 200 are invalid_response; {} (a failed job) is not", async () => {

@@ -314,7 +314,7 @@ describe("maxRequestsPerSecond, the client option", () => {
   });
 });
 
-describe("issue 21: every wait capped at the ceiling; issue 17: a wait past the call's deadline", () => {
+describe("pacing waits: each capped at the ceiling, none past the call's deadline", () => {
   const MAX_TIMER_MS = 2 ** 31 - 1;
 
   it("spreads an hourly budget over at most the 60 s ceiling, not 720 s per request", async () => {

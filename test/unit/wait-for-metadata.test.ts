@@ -142,7 +142,7 @@ describe("waitForMetadata's deadline bounds each try (issue 21)", () => {
   });
 });
 
-describe("waitForMetadata with a locale while the token is pending (issue 20)", () => {
+describe("waitForMetadata with a locale while the token is pending", () => {
   const localeMissing = () => json({ error: "Locale not found" }, 422);
 
   it("a 422 Locale not found while the token itself is pending is waited out like pending", async () => {

@@ -1,7 +1,7 @@
 /**
- * The small things of issue 17 (410 from a retired host, a usable `invalid_request` body), issue 19 (a cut
- * message keeps its explanation) and issue 21 (raw path values checked as the lookups check them, the key
- * check not fooled by a Request subclass, a JSON error body kept only up to a size).
+ * What an error keeps (a 410 from a retired host, a usable `invalid_request` body, a cut message that keeps
+ * its explanation, a JSON error body only up to a size) and what a raw call is checked for (path values as
+ * the lookups check them, the service prefix, the key check not fooled by a Request subclass).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
@@ -20,7 +20,7 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-describe("a message cut to length keeps its explanation (issue 19)", () => {
+describe("a message cut to length keeps its explanation", () => {
   it("the quoted server value is cut, not 'the service ignored the filter'", async () => {
     const page = { limit: 20, offset: 0, total: 1, results: [{ location: { tx_id: "f".repeat(300) } }] };
     const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(page)).fetch });
@@ -32,7 +32,7 @@ describe("a message cut to length keeps its explanation (issue 19)", () => {
   });
 });
 
-describe("410 Gone from a retired host (issue 17)", () => {
+describe("410 Gone from a retired host", () => {
   const gone = {
     message: "The hosted Ordinals API has been retired.",
     documentation_url: "https://docs.hiro.so/ordinals-retired",
@@ -53,7 +53,7 @@ describe("410 Gone from a retired host (issue 17)", () => {
   });
 });
 
-describe("invalid_request keeps a usable body (issue 17)", () => {
+describe("invalid_request keeps a usable body", () => {
   const run = async (answer: Response) => {
     const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => answer).fetch });
     return (await failure(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }))) as HiroApiError;
@@ -72,7 +72,7 @@ describe("invalid_request keeps a usable body (issue 17)", () => {
   });
 });
 
-describe("a JSON error body is kept only up to a size (issue 21)", () => {
+describe("a JSON error body is kept only up to a size", () => {
   it("a 2 MB JSON 500 body is not kept whole", async () => {
     const huge = { error: "Internal", message: "x".repeat(2_000_000) };
     const client = createLookupClient({
@@ -89,7 +89,7 @@ describe("a JSON error body is kept only up to a size (issue 21)", () => {
   });
 });
 
-describe("raw calls: path values and the service prefix checked (issue 21)", () => {
+describe("raw calls: path values and the service prefix checked", () => {
   it("an object-valued path parameter is refused, nothing sent", async () => {
     const { fetch, requests } = fakeFetch(() => json({}));
     const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k", fetch });
@@ -139,7 +139,7 @@ describe("raw calls: path values and the service prefix checked (issue 21)", () 
   });
 });
 
-describe("the key check reads the real destination (issue 21)", () => {
+describe("the key check reads the real destination", () => {
   it("a Request subclass whose url getter lies does not get the key sent elsewhere", async () => {
     const { fetch, requests } = fakeFetch(() => json({ token_uri: "x" }));
     class LyingRequest extends Request {
