@@ -30,7 +30,6 @@ import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from "vitest";
 import {
-  createLookupClient,
   HiroApiError,
   type HiroApiErrorKind,
   HiroNetworkError,
@@ -46,6 +45,7 @@ import {
   MAINTENANCE_HTML,
   startMisbehavingServer,
 } from "../helpers/misbehaving-server.js";
+import { createTestClient } from "../helpers/test-client.js";
 import { upstreamFixture as fixture } from "../helpers/upstream-fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -531,8 +531,7 @@ describe.concurrent("fault matrix", () => {
         rows.push(row);
         let result: { value: unknown } | { error: unknown };
         try {
-          const client = createLookupClient({
-            baseUrl: server.url,
+          const { client } = createTestClient(server, {
             apiKey: API_KEY,
             timeoutMs: fault.timeoutMs,
             maxRetries: fault.maxRetries,

@@ -4,18 +4,15 @@
  * The client reports `invalid_response` naming the check, never wrong data as right.
  */
 import { describe, expect, it } from "vitest";
-import { createLookupClient, HiroApiError } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
+import { HiroApiError } from "../../src/index.js";
+import { json, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const inscription = (sat: string) => ({ id: `${sat}i0`, sat_ordinal: sat });
 const activity = (tx: string) => ({ operation: "mint", location: { tx_id: tx } });
 
 function clientAnswering(body: unknown) {
-  const fake = fakeFetch(() => json(body));
-  return {
-    client: createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 2 }),
-    requests: fake.requests,
-  };
+  return createTestClient(() => json(body), { maxRetries: 2 });
 }
 
 async function invalid(promise: Promise<unknown>, pattern: RegExp) {

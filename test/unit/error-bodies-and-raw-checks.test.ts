@@ -4,8 +4,9 @@
  * the lookups check them, the service prefix, the key check not fooled by a Request subclass).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { HiroApiError, HiroValidationError } from "../../src/index.js";
+import { json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -23,7 +24,7 @@ const failure = (promise: Promise<unknown>) =>
 describe("a message cut to length keeps its explanation", () => {
   it("the quoted server value is cut, not 'the service ignored the filter'", async () => {
     const page = { limit: 20, offset: 0, total: 1, results: [{ location: { tx_id: "f".repeat(300) } }] };
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(page)).fetch });
+    const { client } = createTestClient(() => json(page));
     const error = (await failure(client.getTransactionActivity({ tx_id: TX_ID }))) as HiroApiError;
     expect(error.kind).toBe("invalid_response");
     expect(error.message).toContain("the service ignored the filter");
@@ -39,8 +40,7 @@ describe("410 Gone from a retired host", () => {
   };
 
   it("is service_retired, never retried, and its message names the documentation and the retirement", async () => {
-    const { fetch, requests } = fakeFetch(() => json(gone, 410));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, maxRetries: 2 });
+    const { client, requests } = createTestClient(() => json(gone, 410), { maxRetries: 2 });
     const error = (await failure(client.getSatoshiInscriptions({ ordinal: ORDINAL }))) as HiroApiError;
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error.kind).toBe("service_retired");
@@ -55,7 +55,7 @@ describe("410 Gone from a retired host", () => {
 
 describe("invalid_request keeps a usable body", () => {
   const run = async (answer: Response) => {
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => answer).fetch });
+    const { client } = createTestClient(() => answer);
     return (await failure(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }))) as HiroApiError;
   };
 
@@ -75,11 +75,7 @@ describe("invalid_request keeps a usable body", () => {
 describe("a JSON error body is kept only up to a size", () => {
   it("a 2 MB JSON 500 body is not kept whole", async () => {
     const huge = { error: "Internal", message: "x".repeat(2_000_000) };
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      maxRetries: 0,
-      fetch: fakeFetch(() => json(huge, 500)).fetch,
-    });
+    const { client } = createTestClient(() => json(huge, 500), { maxRetries: 0 });
     const error = (await failure(
       client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }),
     )) as HiroApiError;
@@ -91,8 +87,7 @@ describe("a JSON error body is kept only up to a size", () => {
 
 describe("raw calls: path values and the service prefix checked", () => {
   it("an object-valued path parameter is refused, nothing sent", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k", fetch });
+    const { client, requests } = createTestClient(() => json({}), { apiKey: "k" });
     const error = await failure(
       client.raw.GET(SAT_PATH, {
         params: { path: { ordinal: { toString: () => "1" } as unknown as number } },
@@ -104,24 +99,23 @@ describe("raw calls: path values and the service prefix checked", () => {
   });
 
   it("a path that only contains /ordinals/v1/ further down is refused, nothing sent", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k", fetch });
+    const { client, requests } = createTestClient(() => json({}), { apiKey: "k" });
     const error = await failure(client.raw.GET(`/admin/ordinals/v1/sats/${ORDINAL}/inscriptions` as never));
     expect(error).toBeInstanceOf(HiroValidationError);
     expect(requests).toHaveLength(0);
   });
 
   it("an empty path value (a path the spec does not have) is refused", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() => json({}));
     const error = await failure(client.raw.GET(SAT_PATH, { params: { path: { ordinal: "" as never } } }));
     expect(error).toBeInstanceOf(HiroValidationError);
     expect(requests).toHaveLength(0);
   });
 
   it("a value the lookups refuse but a service may judge goes as given (verify probes the service's 400)", async () => {
-    const { fetch, requests } = fakeFetch(() => json({ error: "Invalid satoshi ordinal number" }, 400));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() =>
+      json({ error: "Invalid satoshi ordinal number" }, 400),
+    );
     const { response } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: 2099999997690000 } } });
     expect(response.status).toBe(400);
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
@@ -131,8 +125,7 @@ describe("raw calls: path values and the service prefix checked", () => {
 
   it("a valid raw call still goes", async () => {
     const page = { limit: 20, offset: 0, total: 0, results: [] };
-    const { fetch, requests } = fakeFetch(() => json(page));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() => json(page));
     const { data } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } });
     expect(data).toEqual(page);
     expect(requests).toHaveLength(1);
@@ -141,16 +134,13 @@ describe("raw calls: path values and the service prefix checked", () => {
 
 describe("the key check reads the real destination", () => {
   it("a Request subclass whose url getter lies does not get the key sent elsewhere", async () => {
-    const { fetch, requests } = fakeFetch(() => json({ token_uri: "x" }));
     class LyingRequest extends Request {
       override get url(): string {
         return `${LOCAL}/metadata/v1/sft/${PRINCIPAL}/1`;
       }
     }
-    const client = createLookupClient({
-      baseUrl: LOCAL,
+    const { client, requests } = createTestClient(() => json({ token_uri: "x" }), {
       apiKey: "secret-key",
-      fetch,
       middleware: [
         {
           onRequest: ({ request }) =>

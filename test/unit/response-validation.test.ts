@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLookupClient, HiroApiError, HiroValidationError, validateResponses } from "../../src/index.js";
+import { HiroApiError, HiroValidationError, validateResponses } from "../../src/index.js";
 import { responseValidators } from "../../src/validators.js";
-import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
+import { json, TX_ID } from "../helpers/fake-fetch.js";
 import { loadSpec } from "../helpers/spec.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -38,10 +38,7 @@ describe("validateResponses() middleware", () => {
   });
 
   it("throws (default): rejects with invalid_response naming the problem, without retrying", async () => {
-    const { fetch, requests } = fakeFetch(() => json(broken));
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch,
+    const { client, requests } = createTestClient(() => json(broken), {
       middleware: [validateResponses(responseValidators)],
     });
     const error = await client.getSatoshiInscriptions({ ordinal: SAT }).catch((e: unknown) => e);
