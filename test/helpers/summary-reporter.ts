@@ -40,8 +40,20 @@ const rank = (name: string) => {
 export default class SummaryReporter implements Reporter {
   /** Opt-in test files this run leaves out, each with how to run it (printed, never silent). */
   private readonly notRun: readonly string[];
-  constructor(options: { notRun?: readonly string[] } = {}) {
+  private readonly write: (text: string) => void;
+  private readonly summaryFile: URL;
+  constructor(
+    options: {
+      notRun?: readonly string[];
+      /** Where the summary is printed (default: stdout). */
+      write?: (text: string) => void;
+      /** Where the counts are written (default: reports/vitest-summary.json). */
+      summaryFile?: URL;
+    } = {},
+  ) {
     this.notRun = options.notRun ?? [];
+    this.write = options.write ?? ((text) => process.stdout.write(text));
+    this.summaryFile = options.summaryFile ?? SUMMARY_FILE;
   }
 
   private runStart = performance.now();
@@ -85,10 +97,13 @@ export default class SummaryReporter implements Reporter {
         tier[key]++;
         if (key === "failed") failures.push(`${module.moduleId.slice(this.root.length)} > ${test.fullName}`);
       }
-      // A module that failed to load has no tests but must still count as a failure.
-      if (module.state() === "failed" && module.children.size === 0) {
+      // A file that failed outside its tests (it did not load, or a beforeAll threw: its tests then show as
+      // skipped) must still count as a failure.
+      const testsFailed = [...module.children.allTests()].some((test) => test.result().state === "failed");
+      if (module.state() === "failed" && !testsFailed) {
         total.failed++;
         tier.failed++;
+        failures.push(`${module.moduleId.slice(this.root.length)} (the file failed outside its tests)`);
       }
       const span = this.spans.get(module.moduleId);
       // tsc checks every type-test file at once, from the start of the run: count from there.
@@ -114,10 +129,10 @@ export default class SummaryReporter implements Reporter {
     failures.sort((a, b) => rank(a) - rank(b));
     if (failures.length > 0) lines.push("failed:", ...failures.map((name) => `  ${name}`));
     const tail = total.skipped > 0 ? `, ${total.skipped} skipped` : "";
-    process.stdout.write(
+    this.write(
       `\n${lines.join("\n")}\nvitest: ${wall} s\n\n${total.passed} passed, ${total.failed} failed${tail}\n`,
     );
-    mkdirSync(new URL(".", SUMMARY_FILE), { recursive: true });
+    mkdirSync(new URL(".", this.summaryFile), { recursive: true });
     const tierReport = Object.fromEntries(
       [...tiers].map(([name, t]) => [
         name,
@@ -129,6 +144,6 @@ export default class SummaryReporter implements Reporter {
         },
       ]),
     );
-    writeFileSync(SUMMARY_FILE, `${JSON.stringify({ ...total, seconds: wall, tiers: tierReport })}\n`);
+    writeFileSync(this.summaryFile, `${JSON.stringify({ ...total, seconds: wall, tiers: tierReport })}\n`);
   }
 }
