@@ -37,7 +37,9 @@ describe("the CLI's imports", () => {
       importsOf(file)
         .filter((target) => !target.startsWith(`${CLI}/`))
         .map((target) => relative(SRC, target))
-        .filter((target) => !["index.ts", "validators.ts", "doctor/index.ts", "spec/index.ts"].includes(target))
+        .filter(
+          (target) => !["index.ts", "validators.ts", "doctor/index.ts", "spec/index.ts"].includes(target),
+        )
         .map((target) => `${relative(SRC, file)} → ${target}`),
     );
     expect(outside).toEqual([]);
