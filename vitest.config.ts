@@ -32,6 +32,9 @@ const PROCESS_TIMEOUT_MS = 60_000;
 export default defineConfig({
   test: {
     reporters: ["default", new SummaryReporter({ notRun })],
+    // `npm test` prints its test lines and the summary: a test's console output shows only when it fails
+    // (figures and tables go to reports/: fault-matrix.md, size.md).
+    silent: "passed-only",
     // A test's time limit catches a hang, never slowness: the tiers that start processes (Prism, tsx, npm,
     // tsup) get a minute each, as a busy machine can take 15 s just to start Prism (seen with a CPU hog).
     testTimeout: 15_000,

@@ -10,7 +10,6 @@ import { operations } from "../../src/generated/operations.js";
 import { parameterRules } from "../../src/generated/parameters.js";
 import {
   collect,
-  createLookupClient,
   HiroApiError,
   type HiroApiErrorKind,
   type LookupClient,
@@ -20,6 +19,7 @@ import {
 import { liveSampleProblem, liveServices } from "../helpers/live-run.js";
 import { recordingClient } from "../helpers/prism-violations.js";
 import { loadSpec, operationStatuses, refName, specAjv, validatorFor } from "../helpers/spec.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const baseUrl = inject("prismUrl");
 const liveTarget = inject("liveTarget");
@@ -178,10 +178,10 @@ if (liveTarget) {
   // Opt-in live run (HIRO_LIVE_BASE_URL or HIRO_LIVE_*_URL, optional HIRO_API_KEY): real answers must
   // fit the spec too. Only the services given a URL are called: never a default host.
   describe(`live contract run against ${JSON.stringify(liveTarget)}`, () => {
-    const client = createLookupClient({
-      baseUrl: liveTarget,
-      ...(process.env.HIRO_API_KEY ? { apiKey: process.env.HIRO_API_KEY } : {}),
-    });
+    const { client } = createTestClient(
+      liveTarget,
+      process.env.HIRO_API_KEY ? { apiKey: process.env.HIRO_API_KEY } : {},
+    );
     // Each service must answer its sample with data that fits the spec: a documented error (404 from a
     // server that serves nothing, 500, a URL pointing at another service) fails the run, as does no answer.
     it.each(liveServices(liveTarget))(

@@ -309,7 +309,7 @@ describe("verify against a fake deployment", () => {
   });
 });
 
-describe("verify says why (issue 20, item 3)", () => {
+describe("verify says why", () => {
   let extra: SmallServer[] = [];
   afterEach(async () => {
     await Promise.all(extra.map((s) => s.close()));
@@ -408,7 +408,7 @@ describe("verify says why (issue 20, item 3)", () => {
     expect(rows).toEqual([]);
   });
 
-  it("a body nested too deeply for JSON.stringify still gets its table (issue 21)", async () => {
+  it("a body nested too deeply for JSON.stringify still gets its table", async () => {
     const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
     const odd = await small(
       serveWith(

@@ -13,8 +13,9 @@ import {
   FINDING_CODES,
   type TokenTarget,
 } from "../../src/doctor/index.js";
-import { createLookupClient, HiroValidationError } from "../../src/index.js";
+import { HiroValidationError } from "../../src/index.js";
 import { type SmallServer, serveWith } from "../helpers/serve-with.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const SFT = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const NFT = "SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys";
@@ -69,7 +70,7 @@ async function diagnose(
     return service(path, hostServer.url);
   });
   servers.push(serviceServer);
-  const client = createLookupClient({ baseUrl: serviceServer.url, apiKey: KEY, maxRetries: 0 });
+  const { client } = createTestClient(serviceServer, { apiKey: KEY, maxRetries: 0 });
   const diagnosis = await diagnoseToken(client, target, {
     gateways: { ipfs: `${hostServer.url}/gw`, arweave: `${hostServer.url}/ar` },
     ...options,
@@ -150,7 +151,7 @@ describe("diagnoseToken: the service's answer", () => {
       ),
     );
     servers.push(service);
-    const client = createLookupClient({ baseUrl: service.url, maxRetries: 0 });
+    const { client } = createTestClient(service, { maxRetries: 0 });
     const diagnosis = await diagnoseToken(client, sft, { tokenUri: `${hostServer.url}/tokens/{id}.json` });
     expect(codes(diagnosis)).toEqual(["token_error", "uri_unreachable"]);
     expect(diagnosis.findings[1]?.evidence.status).toBe(500);

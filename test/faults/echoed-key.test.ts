@@ -7,17 +7,17 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import { createLookupClient, HiroApiError } from "../../src/index.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const KEY = "hiro-secret-key-7f3a9c2e";
 
 /** Answers with `status` and a body that repeats the x-api-key it received, as JSON or as text. */
-const echoing = (status: number, asText: boolean) =>
-  fakeFetch((request) => {
-    const key = request.headers.get("x-api-key") ?? "";
-    return asText
-      ? new Response(`forbidden for key ${key}\n`, { status, headers: { "content-type": "text/plain" } })
-      : json({ error: "Forbidden", message: `bad key ${key}`, headers: { "x-api-key": key } }, status);
-  });
+const echoing = (status: number, asText: boolean) => (request: Request) => {
+  const key = request.headers.get("x-api-key") ?? "";
+  return asText
+    ? new Response(`forbidden for key ${key}\n`, { status, headers: { "content-type": "text/plain" } })
+    : json({ error: "Forbidden", message: `bad key ${key}`, headers: { "x-api-key": key } }, status);
+};
 
 describe("an API key echoed by the server", () => {
   it.each([
@@ -26,8 +26,7 @@ describe("an API key echoed by the server", () => {
     [500, false],
     [200, true], // an invalid_response keeps the body too
   ])("HTTP %i (text body: %s): neither the message nor the body carries the key", async (status, asText) => {
-    const { fetch } = echoing(status, asText);
-    const client = createLookupClient({ baseUrl: LOCAL, apiKey: KEY, fetch, maxRetries: 0 });
+    const { client } = createTestClient(echoing(status, asText), { apiKey: KEY, maxRetries: 0 });
     const error = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     const { message, body } = error as HiroApiError;
@@ -37,7 +36,7 @@ describe("an API key echoed by the server", () => {
 
   it("the CLI's stderr does not carry it", async () => {
     let stderr = "";
-    const { fetch } = echoing(401, false);
+    const { fetch } = fakeFetch(echoing(401, false));
     await runCli(["--retries", "0", "--metadata-url", LOCAL, "--api-key", KEY, "sft", PRINCIPAL, "1"], {
       env: {},
       stdout: { write: () => true },

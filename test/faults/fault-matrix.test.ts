@@ -22,14 +22,14 @@
  *   its content type says (it reads the text and JSON.parse-s it).
  * - A ~5 MB page (60 results, multi-byte padding across chunk boundaries) comes back intact.
  *
- * The matrix is printed as a Markdown table and written to reports/fault-matrix.md.
+ * The matrix is written to reports/fault-matrix.md as a Markdown table (nothing is printed: `npm test`'s
+ * output is its test lines and summary).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from "vitest";
 import {
-  createLookupClient,
   HiroApiError,
   type HiroApiErrorKind,
   HiroNetworkError,
@@ -45,10 +45,10 @@ import {
   MAINTENANCE_HTML,
   startMisbehavingServer,
 } from "../helpers/misbehaving-server.js";
+import { createTestClient } from "../helpers/test-client.js";
+import { upstreamFixture as fixture } from "../helpers/upstream-fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(`${ROOT}test/fixtures/upstream/${name}.fixture.json`, "utf8"));
 
 /** Sent with every request: it must reach the server each time and appear in no error. */
 const API_KEY = "fault-matrix-key-6f1c2b9e";
@@ -531,8 +531,7 @@ describe.concurrent("fault matrix", () => {
         rows.push(row);
         let result: { value: unknown } | { error: unknown };
         try {
-          const client = createLookupClient({
-            baseUrl: server.url,
+          const { client } = createTestClient(server, {
             apiKey: API_KEY,
             timeoutMs: fault.timeoutMs,
             maxRetries: fault.maxRetries,
@@ -631,7 +630,6 @@ afterAll(async () => {
     ...summary,
     "",
   ].join("\n");
-  console.log(`\n${markdown}`);
   mkdirSync(`${ROOT}reports`, { recursive: true });
   writeFileSync(`${ROOT}reports/fault-matrix.md`, markdown);
 

@@ -65,7 +65,7 @@ describe("1. a redirect never carries the key anywhere, and is never followed", 
         res.writeHead(status, { location: `${elsewhere.url}${req.url}` });
         res.end();
       });
-      const client = createLookupClient({ baseUrl: api.url, apiKey: KEY, maxRetries: 2 });
+      const { client } = createTestClient(api, { apiKey: KEY, maxRetries: 2 });
 
       const error = await rejection(client.getSftMetadata({ principal: PRINCIPAL, token_id: 35 }));
       const raw = await client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
@@ -88,8 +88,7 @@ describe("1. a redirect never carries the key anywhere, and is never followed", 
       res.writeHead(302, { location: `${elsewhere.url}${req.url}` });
       res.end();
     });
-    const client = createLookupClient({
-      baseUrl: api.url,
+    const { client } = createTestClient(api, {
       apiKey: KEY,
       middleware: [{ onRequest: ({ request }) => new Request(request, { redirect: "follow" }) }],
     });
@@ -103,8 +102,7 @@ describe("1. a redirect never carries the key anywhere, and is never followed", 
   it("the key goes to the configured origin only; middleware never sees it", async () => {
     const api = await origin((_, res) => res.end(JSON.stringify(TOKEN)));
     const seen: string[] = [];
-    const client = createLookupClient({
-      baseUrl: api.url,
+    const { client } = createTestClient(api, {
       apiKey: KEY,
       middleware: [
         {
@@ -130,7 +128,7 @@ describe("2–3. bodies are capped while they are read", () => {
       res.writeHead(503, { "content-encoding": "br", "content-type": "text/plain" });
       res.end(bomb);
     });
-    const client = createLookupClient({ baseUrl: api.url, maxRetries: 2 });
+    const { client } = createTestClient(api, { maxRetries: 2 });
 
     const error = await rejection(client.getSatoshiInscriptions({ ordinal: ORDINAL }));
 
@@ -147,7 +145,7 @@ describe("2–3. bodies are capped while they are read", () => {
       res.writeHead(200, { "content-encoding": "gzip", "content-type": "application/json" });
       res.end(bomb);
     });
-    const client = createLookupClient({ baseUrl: api.url, maxResponseBytes: 1_000_000 });
+    const { client } = createTestClient(api, { maxResponseBytes: 1_000_000 });
 
     await expect(client.getSftMetadata({ principal: PRINCIPAL, token_id: 35 })).rejects.toMatchObject({
       kind: "invalid_response",
@@ -167,7 +165,7 @@ describe("2–3. bodies are capped while they are read", () => {
       res.on("close", () => res.removeAllListeners("drain"));
       pump();
     });
-    const client = createLookupClient({ baseUrl: api.url, maxResponseBytes: 2_000_000, maxRetries: 1 });
+    const { client } = createTestClient(api, { maxResponseBytes: 2_000_000, maxRetries: 1 });
 
     const lookup = await rejection(client.getSatoshiInscriptions({ ordinal: ORDINAL }));
     const raw = await rejection(
@@ -184,7 +182,7 @@ describe("2–3. bodies are capped while they are read", () => {
       res.writeHead(200, { "content-type": "application/json", "content-length": String(600 * 1024 * 1024) });
       res.write("{");
     });
-    const client = createLookupClient({ baseUrl: api.url });
+    const { client } = createTestClient(api);
 
     await expect(client.getTransactionActivity({ tx_id: TX_ID })).rejects.toMatchObject({
       kind: "invalid_response",
@@ -212,7 +210,7 @@ describe("4. only what can succeed is retried", () => {
   it("a refused connection is a network error naming the operation, the URL, the code and the attempts", async () => {
     const api = await origin((_, res) => res.end());
     servers.pop()?.close();
-    const client = createLookupClient({ baseUrl: api.url, maxRetries: 1 });
+    const { client } = createTestClient(api, { maxRetries: 1 });
 
     const error = await rejection(client.getSatoshiInscriptions({ ordinal: ORDINAL }));
 
@@ -257,8 +255,7 @@ describe("5. nothing hangs past its time limit", () => {
 
   it("a cache store that never settles is bounded by the call's totalTimeoutMs", async () => {
     const api = await origin((_, res) => res.end(JSON.stringify(TOKEN)));
-    const client = createLookupClient({
-      baseUrl: api.url,
+    const { client } = createTestClient(api, {
       totalTimeoutMs: 150,
       middleware: [etagCache({ get: () => new Promise(() => {}), set: () => {} })],
     });
@@ -299,7 +296,7 @@ describe("7. small holes", () => {
         const offset = Number(new URL(req.url ?? "", "http://x").searchParams.get("offset") ?? 0);
         res.end(JSON.stringify({ limit: 60, offset, total: 60 * 20, results: [] }));
       });
-      const client = createLookupClient({ baseUrl: api.url });
+      const { client } = createTestClient(api);
       const signal = new AbortController().signal;
 
       await Promise.all(
@@ -329,7 +326,7 @@ describe("7. small holes", () => {
       }));
       res.end(JSON.stringify({ limit: 60, offset, total: 600, results }));
     });
-    const client = createLookupClient({ baseUrl: api.url });
+    const { client } = createTestClient(api);
     const controller = new AbortController();
     const seen: unknown[] = [];
 

@@ -6,8 +6,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { type RateLimitedServer, startRateLimitedServer } from "../../scripts/lib/rate-limited-server.js";
-import { createLookupClient, paginate } from "../../src/index.js";
+import { paginate } from "../../src/index.js";
 import { ORDINAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const LIMIT = 10;
 const WINDOW_MS = 1_000;
@@ -32,7 +33,7 @@ describe("the pacer against a server enforcing an announced limit", () => {
   it("paginate at concurrency 8 over 30 pages: every item, zero 429s (reset in delta seconds)", async () => {
     const s = await startRateLimitedServer({ limit: LIMIT, windowMs: WINDOW_MS, reset: "delta" });
     server = s;
-    const client = createLookupClient({ baseUrl: s.url });
+    const { client } = createTestClient(s);
     const started = performance.now();
     let items = 0;
     for await (const item of paginate(
@@ -52,7 +53,7 @@ describe("the pacer against a server enforcing an announced limit", () => {
   it("40 concurrent getSftMetadata calls: all answered, zero 429s (reset as a Unix time)", async () => {
     const s = await startRateLimitedServer({ limit: LIMIT, windowMs: WINDOW_MS, reset: "epoch" });
     server = s;
-    const client = createLookupClient({ baseUrl: s.url });
+    const { client } = createTestClient(s);
     const started = performance.now();
     const tokens = await Promise.all(
       Array.from({ length: 40 }, (_, i) => client.getSftMetadata({ principal: PRINCIPAL, token_id: i + 1 })),

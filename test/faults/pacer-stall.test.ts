@@ -6,9 +6,10 @@
  * once as `rate_limited`, nothing sent.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createLookupClient, HiroApiError } from "../../src/index.js";
+import { HiroApiError } from "../../src/index.js";
 import { PRINCIPAL } from "../helpers/fake-fetch.js";
 import { type SmallServer, serveWith } from "../helpers/serve-with.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 let server: SmallServer | undefined;
 afterEach(async () => {
@@ -35,7 +36,7 @@ describe("a reset far in the future never stalls the origin", () => {
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on("warning", onWarning);
     try {
-      const client = createLookupClient({ baseUrl: s.url, totalTimeoutMs: 2_000 });
+      const { client } = createTestClient(s, { totalTimeoutMs: 2_000 });
       const token = (id: number) => client.getSftMetadata({ principal: PRINCIPAL, token_id: id });
       await token(1); // the probe: the gate learns a budget of 3
       await token(2); // goes at once; the next is spread out (at most 60 s / 3 later)

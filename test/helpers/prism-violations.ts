@@ -1,4 +1,5 @@
-import { createLookupClient, type LookupClient } from "../../src/index.js";
+import type { LookupClient } from "../../src/index.js";
+import { createTestClient } from "./test-client.js";
 
 /**
  * A client on the Prism mock at `baseUrl` whose fetch records the `sl-violations` header Prism adds to
@@ -9,14 +10,13 @@ export function recordingClient(baseUrl: string): {
   violations: Array<string | null>;
 } {
   const violations: Array<string | null> = [];
-  const client = createLookupClient({
-    baseUrl,
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
+  const { client } = createTestClient(
+    async (request) => {
+      const response = await fetch(request);
       violations.push(response.headers.get("sl-violations"));
       return response;
     },
-  });
+    { baseUrl, maxRetries: 0 },
+  );
   return { client, violations };
 }

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import type { Reporter, TestModule } from "vitest/node";
+import type { Reporter, TestModule, Vitest } from "vitest/node";
 
 /** Where the counts go for .ci/run, which adds them to the runtime checks' (reports/runtimes.json). */
 const SUMMARY_FILE = new URL("../../reports/vitest-summary.json", import.meta.url);
@@ -23,6 +23,16 @@ interface Tier extends Counts {
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
+ * Failures that explain others, listed first: a breaking edit of openapi.yaml fails `npm run check:breaking`
+ * with the clearest message (what changed, where, and what to do), and other tests after it.
+ */
+const EXPLAINS_OTHERS = [/npm run check:breaking/];
+const rank = (name: string) => {
+  const found = EXPLAINS_OTHERS.findIndex((pattern) => pattern.test(name));
+  return found < 0 ? EXPLAINS_OTHERS.length : found;
+};
+
+/**
  * Prints one line per tier (files, counts, time) and then the plain closing line CI reads
  * (`N passed, N failed`), after vitest's own summary, and writes the same to reports/vitest-summary.json.
  * Skipped tests are listed too, so a skip cannot hide, and so are the opt-in files the run left out.
@@ -30,12 +40,29 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 export default class SummaryReporter implements Reporter {
   /** Opt-in test files this run leaves out, each with how to run it (printed, never silent). */
   private readonly notRun: readonly string[];
-  constructor(options: { notRun?: readonly string[] } = {}) {
+  private readonly write: (text: string) => void;
+  private readonly summaryFile: URL;
+  constructor(
+    options: {
+      notRun?: readonly string[];
+      /** Where the summary is printed (default: stdout). */
+      write?: (text: string) => void;
+      /** Where the counts are written (default: reports/vitest-summary.json). */
+      summaryFile?: URL;
+    } = {},
+  ) {
     this.notRun = options.notRun ?? [];
+    this.write = options.write ?? ((text) => process.stdout.write(text));
+    this.summaryFile = options.summaryFile ?? SUMMARY_FILE;
   }
 
   private runStart = performance.now();
   private readonly spans = new Map<string, { start: number; end?: number }>();
+
+  private root = "";
+  onInit(vitest: Vitest): void {
+    this.root = `${vitest.config.root}/`;
+  }
 
   onTestRunStart(): void {
     this.runStart = performance.now();
@@ -52,6 +79,7 @@ export default class SummaryReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+    const failures: string[] = [];
     const tiers = new Map<string, Tier>();
     const now = performance.now();
     for (const module of testModules) {
@@ -67,11 +95,15 @@ export default class SummaryReporter implements Reporter {
         const key = state === "passed" ? "passed" : state === "failed" ? "failed" : "skipped";
         total[key]++;
         tier[key]++;
+        if (key === "failed") failures.push(`${module.moduleId.slice(this.root.length)} > ${test.fullName}`);
       }
-      // A module that failed to load has no tests but must still count as a failure.
-      if (module.state() === "failed" && module.children.size === 0) {
+      // A file that failed outside its tests (it did not load, or a beforeAll threw: its tests then show as
+      // skipped) must still count as a failure.
+      const testsFailed = [...module.children.allTests()].some((test) => test.result().state === "failed");
+      if (module.state() === "failed" && !testsFailed) {
         total.failed++;
         tier.failed++;
+        failures.push(`${module.moduleId.slice(this.root.length)} (the file failed outside its tests)`);
       }
       const span = this.spans.get(module.moduleId);
       // tsc checks every type-test file at once, from the start of the run: count from there.
@@ -93,11 +125,14 @@ export default class SummaryReporter implements Reporter {
     );
     const wall = seconds(now - this.runStart);
     if (this.notRun.length > 0) lines.push(`not run (opt-in): ${this.notRun.join("; ")}`);
+    // The failed tests again, the one that explains the others first (its message is in vitest's list above).
+    failures.sort((a, b) => rank(a) - rank(b));
+    if (failures.length > 0) lines.push("failed:", ...failures.map((name) => `  ${name}`));
     const tail = total.skipped > 0 ? `, ${total.skipped} skipped` : "";
-    process.stdout.write(
+    this.write(
       `\n${lines.join("\n")}\nvitest: ${wall} s\n\n${total.passed} passed, ${total.failed} failed${tail}\n`,
     );
-    mkdirSync(new URL(".", SUMMARY_FILE), { recursive: true });
+    mkdirSync(new URL(".", this.summaryFile), { recursive: true });
     const tierReport = Object.fromEntries(
       [...tiers].map(([name, t]) => [
         name,
@@ -109,6 +144,6 @@ export default class SummaryReporter implements Reporter {
         },
       ]),
     );
-    writeFileSync(SUMMARY_FILE, `${JSON.stringify({ ...total, seconds: wall, tiers: tierReport })}\n`);
+    writeFileSync(this.summaryFile, `${JSON.stringify({ ...total, seconds: wall, tiers: tierReport })}\n`);
   }
 }

@@ -20,7 +20,6 @@ import { ROOT, SPEC_PATH } from "../helpers/spec.js";
 const run = promisify(execFile);
 const current = readFileSync(SPEC_PATH, "utf8");
 const release = latestRelease();
-const snapshot = readFileSync(release.path, "utf8");
 
 // biome-ignore lint/suspicious/noExplicitAny: the edits below reach freely into a parsed OpenAPI document.
 type Doc = any;
@@ -47,9 +46,8 @@ describe("check:breaking: the release snapshot", () => {
     expect(isBreakingBump(version, release.version)).toBe(false);
   });
 
-  it("finds no breaking change between the snapshot and openapi.yaml", async () => {
-    expect(await findBreakingChanges(snapshot, current)).toEqual([]);
-  });
+  // That openapi.yaml has no breaking change against the snapshot (or a version bump that allows it) is
+  // `npm run check:breaking`, run by static-checks.test.ts: one failure, with the script's own message.
 });
 
 describe("check:breaking: breaking edits are reported", () => {

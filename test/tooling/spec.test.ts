@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
 import { staleFiles } from "../../scripts/lib/generated-files.js";
 import {
   loadSpec,
+  type OpenApiSpec,
   operationStatuses,
   type ResponseObject,
   ROOT,
@@ -14,13 +16,15 @@ import {
   specAjv,
   validatorFor,
 } from "../helpers/spec.js";
+import {
+  upstreamFixture as fixture,
+  upstreamFixtureFile,
+  upstreamFixtureText,
+} from "../helpers/upstream-fixtures.js";
 
 const spec = loadSpec();
 const ajv = specAjv(spec);
 const run = promisify(execFile);
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(join(ROOT, "test/fixtures/upstream", name), "utf8"));
 
 describe("openapi.yaml: shape", () => {
   it("declares exactly upstream's operation ids: every read route of the Token Metadata API, and one each of Ordinals and Runes", () => {
@@ -173,12 +177,12 @@ describe("openapi.yaml: each example is about the id it answers", () => {
 
 describe("upstream fixtures validate against the spec's schemas", () => {
   const fixtures = [
-    ["tma-sft-200-valid-metadata.fixture.json", "SftMetadataResponse"],
-    ["tma-sft-200-no-metadata-locales.fixture.json", "SftMetadataResponse"],
-    ["tma-sft-422-fetch-in-progress.fixture.json", "SftUnprocessableError"],
-    ["tma-sft-422-locale-not-found.fixture.json", "SftUnprocessableError"],
-    ["ordinals-sat-inscriptions-200.fixture.json", "PaginatedInscriptions"],
-    ["runes-transaction-activity-200.fixture.json", "PaginatedRuneActivity"],
+    ["tma-sft-200-valid-metadata", "SftMetadataResponse"],
+    ["tma-sft-200-no-metadata-locales", "SftMetadataResponse"],
+    ["tma-sft-422-fetch-in-progress", "SftUnprocessableError"],
+    ["tma-sft-422-locale-not-found", "SftUnprocessableError"],
+    ["ordinals-sat-inscriptions-200", "PaginatedInscriptions"],
+    ["runes-transaction-activity-200", "PaginatedRuneActivity"],
   ] as const;
 
   it.each(fixtures)("%s is a valid %s", (file, schema) => {
@@ -190,17 +194,15 @@ describe("upstream fixtures validate against the spec's schemas", () => {
     const shared = join(ROOT, "../shared/reference/upstream");
     if (!existsSync(shared)) return;
     for (const [file] of fixtures) {
-      expect(readFileSync(join(ROOT, "test/fixtures/upstream", file), "utf8")).toBe(
-        readFileSync(join(shared, file), "utf8"),
-      );
+      expect(upstreamFixtureText(file)).toBe(readFileSync(join(shared, upstreamFixtureFile(file)), "utf8"));
     }
   });
 });
 
 describe("mutated fixtures are rejected", () => {
   type Json = Record<string, unknown> & { results: Array<Record<string, unknown>> };
-  const inscriptions = () => fixture("ordinals-sat-inscriptions-200.fixture.json") as Json;
-  const activity = () => fixture("runes-transaction-activity-200.fixture.json") as Json;
+  const inscriptions = () => fixture("ordinals-sat-inscriptions-200") as Json;
+  const activity = () => fixture("runes-transaction-activity-200") as Json;
   const first = (page: Json): Record<string, unknown> => {
     const item = page.results[0];
     if (!item) throw new Error("fixture has no results");
@@ -284,7 +286,7 @@ describe("mutated fixtures are rejected", () => {
       "metadata without sip",
       "SftMetadataResponse",
       () => {
-        const body = fixture("tma-sft-200-valid-metadata.fixture.json") as {
+        const body = fixture("tma-sft-200-valid-metadata") as {
           metadata: Record<string, unknown>;
         };
         delete body.metadata.sip;
@@ -301,15 +303,31 @@ describe("mutated fixtures are rejected", () => {
   });
 });
 
+/**
+ * openapi.yaml with `edit` applied to the parsed spec, written out as YAML again: the drift checks find what
+ * to edit in the spec itself (no literal text of it here), so they survive a rename in the spec.
+ */
+function editedSpec(edit: (spec: OpenApiSpec) => void): string {
+  const spec = loadSpec();
+  edit(spec);
+  return stringify(spec);
+}
+
+type SchemaObject = { required?: string[]; properties?: Record<string, SchemaObject>; enum?: unknown[] };
+/** The component schemas, as objects the edits can change. */
+const schemasOf = (spec: OpenApiSpec) =>
+  Object.entries(spec.components.schemas) as Array<[string, SchemaObject]>;
+
 describe("drift check", () => {
   it("fails when openapi.yaml changes without regenerating src/generated", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hiro-drift-"));
-    // A new property of RuneRef (before its first one, `id`): a valid spec whose types differ.
-    const edited = readFileSync(join(ROOT, "openapi.yaml"), "utf8").replace(
-      "        - spaced_name\n      properties:\n        id:\n",
-      "        - spaced_name\n      properties:\n        symbol:\n          type: string\n        id:\n",
-    );
-    expect(edited).not.toBe(readFileSync(join(ROOT, "openapi.yaml"), "utf8"));
+    // A new property of the first schema with required properties: a valid spec whose types differ.
+    const edited = editedSpec((spec) => {
+      const found = schemasOf(spec).find(([, schema]) => schema.required?.length && schema.properties);
+      if (!found?.[1].properties) throw new Error("openapi.yaml has no schema with required properties");
+      found[1].properties.drift_probe = { type: "string" } as SchemaObject;
+    });
+    expect(edited).toContain("drift_probe:");
     writeFileSync(join(dir, "openapi.yaml"), edited);
     const bin = join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
     const args = [bin, join(dir, "openapi.yaml"), "-o", join(ROOT, "src/generated/api.d.ts"), "--check"];
@@ -330,16 +348,24 @@ describe("drift check", () => {
   it("covers the generated parameter rules and response validators too", () => {
     expect(staleFiles(), "stale: npm run generate").toEqual([]);
     const dir = mkdtempSync(join(tmpdir(), "hiro-drift-"));
-    const edited = readFileSync(join(ROOT, "openapi.yaml"), "utf8")
-      .replace("        maximum: 60\n        default: 20", "        maximum: 100\n        default: 20")
-      .replace(
-        "            - mythic\n          description: Rarity",
-        "            - mythic\n            - ultra\n          description: Rarity",
-      );
-    writeFileSync(join(dir, "openapi.yaml"), edited);
-    expect(staleFiles(join(dir, "openapi.yaml")).sort()).toEqual([
-      "src/generated/parameters.ts",
-      "src/generated/validators.js",
-    ]);
+    // A parameter's maximum raised: its rule changes.
+    const maximum = editedSpec((spec) => {
+      const found = Object.values(spec.components.parameters).find((p) => "maximum" in p.schema);
+      if (!found) throw new Error("openapi.yaml has no parameter with a maximum");
+      const schema = found.schema as { maximum: number };
+      schema.maximum += 40;
+    });
+    writeFileSync(join(dir, "maximum.yaml"), maximum);
+    expect(staleFiles(join(dir, "maximum.yaml"))).toContain("src/generated/parameters.ts");
+    // One more value in an enum of a schema's property: the response validators change.
+    const enumValue = editedSpec((spec) => {
+      const property = schemasOf(spec)
+        .flatMap(([, schema]) => Object.values(schema.properties ?? {}))
+        .find((p) => Array.isArray(p.enum));
+      if (!property?.enum) throw new Error("openapi.yaml has no property with an enum");
+      property.enum.push("drift_probe");
+    });
+    writeFileSync(join(dir, "enum.yaml"), enumValue);
+    expect(staleFiles(join(dir, "enum.yaml"))).toContain("src/generated/validators.js");
   });
 });

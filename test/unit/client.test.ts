@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createLookupClient, HiroApiError, HiroNetworkError, HiroTimeoutError } from "../../src/index.js";
-import {
-  emptyPage,
-  fakeFetch,
-  json,
-  LOCAL,
-  never,
-  ORDINAL,
-  PRINCIPAL,
-  TX_ID,
-} from "../helpers/fake-fetch.js";
+import { HiroApiError, HiroNetworkError, HiroTimeoutError } from "../../src/index.js";
+import { emptyPage, json, LOCAL, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
 const page = (results: unknown[] = [], total = results.length) =>
@@ -38,10 +29,7 @@ describe("requests", () => {
   });
 
   it("sends the API key as x-api-key, never in the URL, plus client and per-call headers", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch,
+    const { client, requests } = createTestClient(() => json({}), {
       apiKey: "k-123",
       headers: { "user-agent": "test-suite" },
     });
@@ -84,8 +72,10 @@ describe("requests", () => {
   });
 
   it("exposes the openapi-fetch client with the same base URL and key", async () => {
-    const { fetch, requests } = fakeFetch(() => page());
-    const client = createLookupClient({ fetch, apiKey: "k", baseUrl: "http://127.0.0.1:1" });
+    const { client, requests } = createTestClient(() => page(), {
+      baseUrl: "http://127.0.0.1:1",
+      apiKey: "k",
+    });
     const { data } = await client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
       params: { path: { ordinal: 5 }, query: { limit: 60 } },
     });
@@ -190,23 +180,16 @@ describe("error kinds", () => {
   });
 
   it("keeps a usable Retry-After as retryAfterMs", async () => {
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(() => json({}, 429, { "retry-after": "7" })).fetch,
-      maxRetries: 0,
-    });
+    const { client } = createTestClient(() => json({}, 429, { "retry-after": "7" }), { maxRetries: 0 });
     await expect(client.getTransactionActivity({ tx_id: TX_ID })).rejects.toMatchObject({
       retryAfterMs: 7000,
     });
   });
 
   it("narrows the body by kind with is()", async () => {
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(() =>
-        json({ error: "Token error", message: "Image size is too large to process" }, 422),
-      ).fetch,
-    });
+    const { client } = createTestClient(() =>
+      json({ error: "Token error", message: "Image size is too large to process" }, 422),
+    );
     const error = await client.getSftMetadata(sft).catch((e: unknown) => e);
     if (!(error instanceof HiroApiError) || !error.is("token_error"))
       throw new Error("expected a token_error");
@@ -216,25 +199,19 @@ describe("error kinds", () => {
 
   it("wraps a transport failure in HiroNetworkError and keeps the cause", async () => {
     const cause = new TypeError("fetch failed");
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(() => {
+    const { client } = createTestClient(
+      () => {
         throw cause;
-      }).fetch,
-      maxRetries: 0,
-    });
+      },
+      { maxRetries: 0 },
+    );
     const error = await client.getSatoshiInscriptions({ ordinal: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroNetworkError);
     expect((error as HiroNetworkError).cause).toBe(cause);
   });
 
   it("times out an attempt that never answers with HiroTimeoutError", async () => {
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(never).fetch,
-      timeoutMs: 30,
-      maxRetries: 0,
-    });
+    const { client } = createTestClient(never, { timeoutMs: 30, maxRetries: 0 });
     await expect(client.getSatoshiInscriptions({ ordinal: 1 })).rejects.toBeInstanceOf(HiroTimeoutError);
   });
 

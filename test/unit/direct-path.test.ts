@@ -9,6 +9,7 @@ import type { Middleware } from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLookupClient, HiroApiError } from "../../src/index.js";
 import { emptyPage, fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,7 +41,7 @@ async function allThree(client: ReturnType<typeof createLookupClient>) {
 describe("the direct path and the middleware path", () => {
   it("without middleware, lookups call the global fetch directly, with the key and the same URL", async () => {
     const { inputs, requests } = stubGlobalFetch(answer);
-    const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k-1", headers: { "x-app": "a" } });
+    const { client } = createTestClient(LOCAL, { apiKey: "k-1", headers: { "x-app": "a" } });
     await allThree(client);
     expect(inputs).toEqual(["url", "url", "url"]);
     expect(requests.map((r) => r.url)).toEqual([
@@ -59,14 +60,14 @@ describe("the direct path and the middleware path", () => {
     const { inputs } = stubGlobalFetch(answer);
     const seen: string[] = [];
     const spy: Middleware = { onRequest: ({ request }) => void seen.push(new URL(request.url).pathname) };
-    await allThree(createLookupClient({ baseUrl: LOCAL, middleware: [spy] }));
+    await allThree(createTestClient(LOCAL, { middleware: [spy] }).client);
     expect(seen).toHaveLength(3);
     expect(inputs).toEqual(["request", "request", "request"]);
   });
 
   it("raw.use() added later switches the lookups to the middleware path; eject switches back", async () => {
     const { inputs } = stubGlobalFetch(answer);
-    const client = createLookupClient({ baseUrl: LOCAL });
+    const { client } = createTestClient(LOCAL);
     await client.getSatoshiInscriptions({ ordinal: ORDINAL });
     const seen: string[] = [];
     const spy: Middleware = { onResponse: ({ request }) => void seen.push(new URL(request.url).pathname) };
@@ -110,7 +111,7 @@ describe("the direct path and the middleware path", () => {
       });
       return new Response(body, { headers: { "content-type": "application/json" } });
     });
-    const page = await createLookupClient({ baseUrl: LOCAL }).getSatoshiInscriptions({ ordinal: ORDINAL });
+    const page = await createTestClient(LOCAL).client.getSatoshiInscriptions({ ordinal: ORDINAL });
     expect(page.total).toBe(0);
     expect(requests).toHaveLength(2);
   });
@@ -129,7 +130,7 @@ describe("the size cap counts when Content-Length cannot be trusted", () => {
   };
 
   it("a custom fetch whose Response understates its length: counted, refused past the cap", async () => {
-    const client = createLookupClient({ baseUrl: LOCAL, maxResponseBytes: 1024, fetch: async () => lying() });
+    const { client } = createTestClient(() => lying(), { maxResponseBytes: 1024 });
     const error = await client.getSatoshiInscriptions({ ordinal: ORDINAL }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error).toMatchObject({ kind: "invalid_response" });
@@ -138,14 +139,14 @@ describe("the size cap counts when Content-Length cannot be trusted", () => {
 
   it("a CORS answer (its Content-Encoding hidden from the page): counted, refused past the cap", async () => {
     stubGlobalFetch(() => lying("cors"));
-    const client = createLookupClient({ baseUrl: LOCAL, maxResponseBytes: 1024 });
+    const { client } = createTestClient(LOCAL, { maxResponseBytes: 1024 });
     const error = await client.getSatoshiInscriptions({ ordinal: ORDINAL }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "invalid_response" });
     expect((error as Error).message).toMatch(/larger than maxResponseBytes/);
   });
 
   it("raw calls count too", async () => {
-    const client = createLookupClient({ baseUrl: LOCAL, maxResponseBytes: 1024, fetch: async () => lying() });
+    const { client } = createTestClient(() => lying(), { maxResponseBytes: 1024 });
     const error = await client.raw
       .GET("/ordinals/v1/sats/{ordinal}/inscriptions", { params: { path: { ordinal: ORDINAL } } })
       .catch((e: unknown) => e);

@@ -8,23 +8,18 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Middleware } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
-import {
-  createLookupClient,
-  createMemoryEtagStore,
-  type EtagEntry,
-  type EtagStore,
-  etagCache,
-} from "../../src/index.js";
-import { fakeFetch, json, LOCAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "../../src/index.js";
+import { json, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const MiB = 1024 * 1024;
 
 describe("etagCache() and a hostile server", () => {
   it("keeps no body the lookup refused: a junk 200 is not stored, so the next call is not conditional", async () => {
-    const { fetch, requests } = fakeFetch(() =>
-      json({ limit: 20, offset: 7, total: 1, results: [] }, 200, { etag: '"junk"' }),
+    const { client, requests } = createTestClient(
+      () => json({ limit: 20, offset: 7, total: 1, results: [] }, 200, { etag: '"junk"' }),
+      { middleware: [etagCache()], maxRetries: 0 },
     );
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, middleware: [etagCache()], maxRetries: 0 });
     for (let i = 0; i < 2; i++) {
       const error = await client.getTransactionActivity({ tx_id: TX_ID }).catch((e: unknown) => e);
       expect(error).toMatchObject({ kind: "invalid_response" });
@@ -33,22 +28,23 @@ describe("etagCache() and a hostile server", () => {
   });
 
   it("keeps no body that is not JSON", async () => {
-    const { fetch, requests } = fakeFetch(
+    const { client, requests } = createTestClient(
       () => new Response("<html>", { status: 200, headers: { etag: '"html"', "content-type": "text/html" } }),
+      { middleware: [etagCache()], maxRetries: 0 },
     );
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, middleware: [etagCache()], maxRetries: 0 });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }).catch(() => undefined);
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }).catch(() => undefined);
     expect(requests.map((r) => r.headers.get("if-none-match"))).toEqual([null, null]);
   });
 
   it("still keeps an accepted body and answers its 304", async () => {
-    const { fetch, requests } = fakeFetch((request) =>
-      request.headers.get("if-none-match") === '"v1"'
-        ? new Response(null, { status: 304, headers: { etag: '"v1"' } })
-        : json({ token_uri: "ipfs://x", decimals: 0, total_supply: "1" }, 200, { etag: '"v1"' }),
+    const { client, requests } = createTestClient(
+      (request) =>
+        request.headers.get("if-none-match") === '"v1"'
+          ? new Response(null, { status: 304, headers: { etag: '"v1"' } })
+          : json({ token_uri: "ipfs://x", decimals: 0, total_supply: "1" }, 200, { etag: '"v1"' }),
+      { middleware: [etagCache()] },
     );
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, middleware: [etagCache()] });
     const first = await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
     expect(await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 })).toEqual(first);
     expect(requests.map((r) => r.headers.get("if-none-match"))).toEqual([null, '"v1"']);
@@ -96,8 +92,7 @@ describe("etagCache() and a hostile server", () => {
         return json({ token_uri: "ipfs://x", decimals: 0, total_supply: "1" });
       },
     };
-    const { fetch } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, middleware: [etagCache(store), answering] });
+    const { client } = createTestClient(() => json({}), { middleware: [etagCache(store), answering] });
     for (let i = 0; i < 20; i++) {
       await client.getSftMetadata({ principal: PRINCIPAL, token_id: i + 1 }).catch(() => undefined);
     }

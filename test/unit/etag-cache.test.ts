@@ -2,14 +2,9 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createLookupClient,
-  createMemoryEtagStore,
-  type EtagEntry,
-  type EtagStore,
-  etagCache,
-} from "../../src/index.js";
+import { createMemoryEtagStore, type EtagEntry, type EtagStore, etagCache } from "../../src/index.js";
 import { PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 let version = 1;
 const seen: Array<{ url: string; headers: IncomingHttpHeaders; status: number }> = [];
@@ -40,7 +35,7 @@ describe("etagCache() middleware", () => {
   it("sends If-None-Match and turns a 304 into the cached body", async () => {
     version = 1;
     seen.length = 0;
-    const client = createLookupClient({ baseUrl, middleware: [etagCache()] });
+    const { client } = createTestClient(baseUrl, { middleware: [etagCache()] });
     const first = await client.getTransactionActivity({ tx_id: TX_ID });
     const second = await client.getTransactionActivity({ tx_id: TX_ID });
     expect(second).toEqual(first);
@@ -52,7 +47,7 @@ describe("etagCache() middleware", () => {
 
   it("takes the new body when the resource changed", async () => {
     version = 1;
-    const client = createLookupClient({ baseUrl, middleware: [etagCache()] });
+    const { client } = createTestClient(baseUrl, { middleware: [etagCache()] });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
     version = 2;
     seen.length = 0;
@@ -63,7 +58,7 @@ describe("etagCache() middleware", () => {
   });
 
   it("does not cache locale lookups (upstream computes their ETag from the wrong token)", async () => {
-    const client = createLookupClient({ baseUrl, middleware: [etagCache()] });
+    const { client } = createTestClient(baseUrl, { middleware: [etagCache()] });
     seen.length = 0;
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1, locale: "es-MX" });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1, locale: "es-MX" });
@@ -71,7 +66,7 @@ describe("etagCache() middleware", () => {
   });
 
   it("sends nothing conditional without cache, and a bare 304 is a not_modified error", async () => {
-    const client = createLookupClient({ baseUrl, maxRetries: 0 });
+    const { client } = createTestClient(baseUrl, { maxRetries: 0 });
     seen.length = 0;
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
     expect(seen[0]?.headers["if-none-match"]).toBeUndefined();
@@ -92,14 +87,14 @@ describe("etagCache() middleware", () => {
         entries.set(url, entry);
       },
     };
-    const client = createLookupClient({ baseUrl, middleware: [etagCache(store)] });
+    const { client } = createTestClient(baseUrl, { middleware: [etagCache(store)] });
     await client.getTransactionActivity({ tx_id: TX_ID });
     expect([...entries.values()].map((e) => e.etag)).toEqual([`"tip-${version}"`]);
   });
 
   it("works for raw calls too: raw is the same client, with the same middleware", async () => {
     version = 1;
-    const client = createLookupClient({ baseUrl });
+    const { client } = createTestClient(baseUrl);
     client.raw.use(etagCache());
     seen.length = 0;
     const first = await client.getTransactionActivity({ tx_id: TX_ID });

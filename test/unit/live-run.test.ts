@@ -3,11 +3,12 @@
  * fails any service that does not answer its sample with data (against local servers on 127.0.0.1).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createLookupClient, type ServiceName } from "../../src/index.js";
+import type { ServiceName } from "../../src/index.js";
 import { startFakeDeployment } from "../helpers/fake-deployment.js";
 import { type LiveTarget, liveSampleProblem, liveServices, liveTargetOf } from "../helpers/live-run.js";
 import { serveWith } from "../helpers/serve-with.js";
 import { specSamples } from "../helpers/spec.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const CLI_ENV = {
   HIRO_BASE_URL: "http://127.0.0.1:3000",
@@ -77,7 +78,7 @@ describe("liveSampleProblem: a live run fails unless each service answers its sa
     );
   }
   const problemsAt = async (target: LiveTarget) => {
-    const client = createLookupClient({ baseUrl: target, maxRetries: 0 });
+    const { client } = createTestClient(target, { maxRetries: 0 });
     const problems: Record<string, string | undefined> = {};
     for (const service of liveServices(target)) problems[service] = await liveSampleProblem(client, service);
     return problems;

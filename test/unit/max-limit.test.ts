@@ -4,16 +4,16 @@
  * spec's 60 stays the default. An injected fetch records what is sent.
  */
 import { describe, expect, it } from "vitest";
-import { collect, createLookupClient, HiroValidationError, paginate } from "../../src/index.js";
-import { emptyPage, fakeFetch, LOCAL, ORDINAL, TX_ID } from "../helpers/fake-fetch.js";
+import { collect, HiroValidationError, paginate } from "../../src/index.js";
+import { emptyPage, LOCAL, ORDINAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const limitSent = (request: Request | undefined) =>
   new URL(request?.url ?? "http://x").searchParams.get("limit");
 
 function setup(maxLimit?: { ordinals?: number; runes?: number }) {
-  const fake = fakeFetch(emptyPage);
-  const client = createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, maxRetries: 0, maxLimit });
-  return { client, requests: fake.requests };
+  const { client, requests: fakeRequests } = createTestClient(emptyPage, { maxRetries: 0, maxLimit });
+  return { client, requests: fakeRequests };
 }
 
 describe("maxLimit, the client option", () => {
@@ -78,7 +78,7 @@ describe("maxLimit, the client option", () => {
       60,
       null,
     ]) {
-      const make = () => createLookupClient({ baseUrl: LOCAL, maxLimit: bad as never });
+      const make = () => createTestClient(LOCAL, { maxLimit: bad as never }).client;
       expect(make).toThrowError(HiroValidationError);
       try {
         make();

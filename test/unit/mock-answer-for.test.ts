@@ -7,9 +7,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mockExamples } from "../../src/generated/mock-examples.js";
 import { parameterRules } from "../../src/generated/parameters.js";
-import { collect, createLookupClient, paginate } from "../../src/index.js";
+import { collect, paginate } from "../../src/index.js";
 import { answerFor, type MockAnswer, type MockOperationId, routeOf } from "../../src/mock/index.js";
-import { fakeFetch, json, LOCAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { json, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const ask = (operationId: MockOperationId, path: Record<string, string>, query = "") =>
   answerFor(operationId, { path, query: new URLSearchParams(query) });
@@ -126,14 +127,16 @@ describe("answerFor: a sat or a transaction", () => {
 
 /** The client, its fetch answered by the mock's rules. */
 function clientOnRules() {
-  const { fetch, requests } = fakeFetch((request) => {
-    const url = new URL(request.url);
-    const route = routeOf(url.pathname);
-    if (!route) return json({ error: "no route" }, 404);
-    const answer = answerFor(route.operationId, { path: route.path, query: url.searchParams });
-    return json(answer.body, answer.status);
-  });
-  return { client: createLookupClient({ baseUrl: LOCAL, fetch, maxRetries: 0 }), requests };
+  return createTestClient(
+    (request) => {
+      const url = new URL(request.url);
+      const route = routeOf(url.pathname);
+      if (!route) return json({ error: "no route" }, 404);
+      const answer = answerFor(route.operationId, { path: route.path, query: url.searchParams });
+      return json(answer.body, answer.status);
+    },
+    { maxRetries: 0 },
+  );
 }
 
 describe("the client's answer checks pass against the mock's rules", () => {

@@ -5,13 +5,14 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../src/generated/operations.js";
-import { collect, createLookupClient, HiroApiError, paginate } from "../../src/index.js";
+import { collect, HiroApiError, paginate } from "../../src/index.js";
 import { createHandlers } from "../../src/msw/index.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const BASE = "http://indexer.test";
 const server = setupServer(...createHandlers({ baseUrl: BASE }));
-const client = createLookupClient({ baseUrl: BASE, maxRetries: 0 });
+const { client } = createTestClient(BASE, { maxRetries: 0 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
@@ -76,10 +77,10 @@ describe("createHandlers: the mock's answers", () => {
     server.close();
     split.listen({ onUnhandledRequest: "error" });
     try {
-      const c = createLookupClient({
-        baseUrl: { ordinals: "http://ord.test:3000", runes: "http://runes.test:3001" },
-        maxRetries: 0,
-      });
+      const { client: c } = createTestClient(
+        { ordinals: "http://ord.test:3000", runes: "http://runes.test:3001" },
+        { maxRetries: 0 },
+      );
       expect((await c.getSatoshiInscriptions({ ordinal: 1252201400444387n })).total).toBe(1);
       expect(
         (
@@ -134,7 +135,7 @@ describe("createHandlers: typed overrides for one test", () => {
       }),
     );
     // Its own client: a 429 holds the origin back for the 7 s it asks for (the pacer), for later calls too.
-    const own = createLookupClient({ baseUrl: BASE, maxRetries: 0 });
+    const { client: own } = createTestClient(BASE, { maxRetries: 0 });
     const limited = await own.getSatoshiInscriptions({ ordinal: 1 }).catch((e: unknown) => e);
     expect(limited).toMatchObject({ kind: "rate_limited", retryAfterMs: 7000 });
     const failed = await client.getTransactionActivity({ tx_id: "ab".repeat(32) }).catch((e: unknown) => e);

@@ -164,7 +164,7 @@ describe(".withResponse()", () => {
   it("is on the direct path too; rateLimit is undefined without the headers", async () => {
     const server = await serveWith(() => json(STATUS));
     try {
-      const client = createLookupClient({ baseUrl: server.url });
+      const { client } = createTestClient(server);
       const { data, response, rateLimit } = await client.getApiStatus().withResponse();
       expect(data).toEqual(STATUS);
       expect(response.headers.get("content-type")).toMatch(/json/);
@@ -207,12 +207,9 @@ describe("errors say what was tried", () => {
 
   it("undici's 'bad port' is not retried: one attempt", async () => {
     let calls = 0;
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: async () => {
-        calls++;
-        throw new TypeError("fetch failed", { cause: new Error("bad port") });
-      },
+    const { client } = createTestClient(() => {
+      calls++;
+      throw new TypeError("fetch failed", { cause: new Error("bad port") });
     });
     const error = (await client.getApiStatus().catch((e: unknown) => e)) as HiroNetworkError;
     expect(error).toBeInstanceOf(HiroNetworkError);
@@ -221,7 +218,7 @@ describe("errors say what was tried", () => {
   });
 
   it("the runtime's own fetch on a blocked port (6000) gives up after one attempt", async () => {
-    const client = createLookupClient({ baseUrl: "http://127.0.0.1:6000" });
+    const { client } = createTestClient("http://127.0.0.1:6000");
     const error = (await client.getApiStatus().catch((e: unknown) => e)) as HiroNetworkError;
     expect(error).toBeInstanceOf(HiroNetworkError);
     expect(error.attempts).toBe(1);

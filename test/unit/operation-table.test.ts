@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { operations } from "../../src/generated/operations.js";
 import { parameterRules } from "../../src/generated/parameters.js";
-import { createLookupClient } from "../../src/index.js";
 import { PARAMETER_CHECKS } from "../../src/input/parameter-checks.js";
+import { emptyPage } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const parameters = Object.entries(operations).flatMap(([operationId, op]) =>
   [...op.pathParams, ...op.queryParams].map((name) => ({ operationId, name })),
@@ -23,7 +24,7 @@ describe("the operation table", () => {
   });
 
   it("makes every operation a method of the client, by its operationId", () => {
-    const client = createLookupClient();
+    const { client } = createTestClient(emptyPage);
     for (const operationId of Object.keys(operations))
       expect(typeof (client as unknown as Record<string, unknown>)[operationId], operationId).toBe(
         "function",

@@ -6,10 +6,11 @@
  * `rate_limited`. On a fake clock (vitest fake timers drive `Date.now` and `setTimeout`).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createLookupClient, HiroApiError } from "../../src/index.js";
+import { HiroApiError } from "../../src/index.js";
 import { createPacer, type PacerOptions } from "../../src/transport/pacer/pacer.js";
 import type { Pacer, PacerSettle } from "../../src/transport/pipeline.js";
-import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { json, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const ORIGIN = "http://a.test";
@@ -215,10 +216,10 @@ describe("the call's deadline (pacer.wait's third argument)", () => {
 
 describe("through the client", () => {
   it("ratelimit-remaining 0, reset 30, totalTimeoutMs 5000: the next lookup is rate_limited at once, nothing sent", async () => {
-    const fake = fakeFetch(() =>
-      json({ token_uri: "ipfs://x" }, 200, { "ratelimit-remaining": "0", "ratelimit-reset": "30" }),
+    const { client, requests } = createTestClient(
+      () => json({ token_uri: "ipfs://x" }, 200, { "ratelimit-remaining": "0", "ratelimit-reset": "30" }),
+      { totalTimeoutMs: 5_000 },
     );
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, totalTimeoutMs: 5_000 });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
     let error: unknown;
     client.getSftMetadata({ principal: PRINCIPAL, token_id: 2 }).catch((e: unknown) => {
@@ -228,15 +229,14 @@ describe("through the client", () => {
     expect(error).toBeInstanceOf(HiroApiError);
     expect((error as HiroApiError).kind).toBe("rate_limited");
     expect((error as HiroApiError).retryAfterMs).toBe(30_000);
-    expect(fake.requests).toHaveLength(1);
+    expect(requests).toHaveLength(1);
   });
 
   it("a raw call after a reset sent in ms settles within the ceiling (it has no deadline of its own)", async () => {
     const reset = String(T0 + 3_600_000); // a Unix time in ms, read as seconds: centuries away
-    const fake = fakeFetch(() =>
+    const { client } = createTestClient(() =>
       json({ token_uri: "ipfs://x" }, 200, { "ratelimit-remaining": "5", "ratelimit-reset": reset }),
     );
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch });
     const get = () =>
       client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
         params: { path: { principal: PRINCIPAL, token_id: 1 } },

@@ -9,7 +9,8 @@ import { createLookupClient, HiroApiError, HiroValidationError } from "../../src
 import { createPacer, type PacerOptions } from "../../src/transport/pacer/pacer.js";
 import { parseReset, readRateLimit } from "../../src/transport/pacer/rate-limit-headers.js";
 import type { Pacer, PacerSettle } from "../../src/transport/pipeline.js";
-import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { json, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const A = "http://a.test";
@@ -314,7 +315,7 @@ describe("maxRequestsPerSecond, the client option", () => {
   });
 });
 
-describe("issue 21: every wait capped at the ceiling; issue 17: a wait past the call's deadline", () => {
+describe("pacing waits: each capped at the ceiling, none past the call's deadline", () => {
   const MAX_TIMER_MS = 2 ** 31 - 1;
 
   it("spreads an hourly budget over at most the 60 s ceiling, not 720 s per request", async () => {
@@ -430,14 +431,15 @@ describe("issue 21: every wait capped at the ceiling; issue 17: a wait past the 
   });
 
   it("a client with totalTimeoutMs 5000 and a reset in 30 s refuses the next call as rate_limited, not a timeout", async () => {
-    const { fetch } = fakeFetch(() =>
-      json({ token_uri: "ipfs://x", decimals: 0, total_supply: "1", metadata: null }, 200, {
-        "ratelimit-limit": "10",
-        "ratelimit-remaining": "0",
-        "ratelimit-reset": "30",
-      }),
+    const { client } = createTestClient(
+      () =>
+        json({ token_uri: "ipfs://x", decimals: 0, total_supply: "1", metadata: null }, 200, {
+          "ratelimit-limit": "10",
+          "ratelimit-remaining": "0",
+          "ratelimit-reset": "30",
+        }),
+      { totalTimeoutMs: 5_000, maxRetries: 0 },
     );
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, totalTimeoutMs: 5_000, maxRetries: 0 });
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }).catch(() => undefined);
     const outcome: { error?: unknown } = {};
     client.getSftMetadata({ principal: PRINCIPAL, token_id: 2 }).then(

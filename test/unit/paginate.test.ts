@@ -320,7 +320,7 @@ describe("the pages view and collect's onMore", () => {
   });
 });
 
-describe("paging runes (issue 21, medium 4)", () => {
+describe("paging runes", () => {
   const activity = (n: number) => ({
     rune: { id: "840000:1", name: "X", spaced_name: "X" },
     address: `bc1q${n}`,
@@ -360,7 +360,7 @@ describe("paging runes (issue 21, medium 4)", () => {
     expect(requests.length).toBeLessThanOrEqual(3);
   });
 
-  it("a page whose echoed limit is below its result count is refused (issue 29): it contradicts itself", async () => {
+  it("a page whose echoed limit is below its result count is refused: it contradicts itself", async () => {
     const all = Array.from({ length: 150 }, (_, i) => activity(i));
     const { client, requests } = service((offset, limit) => ({
       total: 150,

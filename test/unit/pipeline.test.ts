@@ -4,8 +4,9 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLookupClient, HiroTimeoutError, type RetryEvent } from "../../src/index.js";
-import { fakeFetch, json, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { HiroTimeoutError, type RetryEvent } from "../../src/index.js";
+import { json, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,9 +21,10 @@ afterEach(() => {
 
 describe("one openapi-fetch client", () => {
   it("middleware added to raw sees the lookups, once per call however many attempts", async () => {
-    const { fetch, requests } = fakeFetch((_, call) => (call === 1 ? json({}, 503) : json(PAGE)));
     vi.spyOn(Math, "random").mockReturnValue(0);
-    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", fetch });
+    const { client, requests } = createTestClient((_, call) => (call === 1 ? json({}, 503) : json(PAGE)), {
+      baseUrl: "http://127.0.0.1:1",
+    });
     const seen: string[] = [];
     client.raw.use({ onRequest: ({ request }) => void seen.push(new URL(request.url).pathname) });
 
@@ -33,15 +35,11 @@ describe("one openapi-fetch client", () => {
   });
 
   it("raw gets the retries and onRetry is told why and how long", async () => {
-    const { fetch, requests } = fakeFetch((_, call) =>
-      call === 1 ? json({ error: "busy" }, 429, { "retry-after": "0" }) : json(PAGE),
-    );
     const events: RetryEvent[] = [];
-    const client = createLookupClient({
-      baseUrl: "http://127.0.0.1:1",
-      fetch,
-      onRetry: (e) => events.push(e),
-    });
+    const { client, requests } = createTestClient(
+      (_, call) => (call === 1 ? json({ error: "busy" }, 429, { "retry-after": "0" }) : json(PAGE)),
+      { baseUrl: "http://127.0.0.1:1", onRetry: (e) => events.push(e) },
+    );
 
     const { data, response } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } });
 
@@ -55,9 +53,8 @@ describe("one openapi-fetch client", () => {
   });
 
   it("raw gets the per-attempt timeout", async () => {
-    const client = createLookupClient({
+    const { client } = createTestClient(never, {
       baseUrl: "http://127.0.0.1:1",
-      fetch: fakeFetch(never).fetch,
       timeoutMs: 30,
       maxRetries: 0,
     });
@@ -68,10 +65,8 @@ describe("one openapi-fetch client", () => {
   });
 
   it("per-call timeoutMs and maxRetries override the client's for that call only", async () => {
-    const { fetch, requests } = fakeFetch(never);
-    const client = createLookupClient({
+    const { client, requests } = createTestClient(never, {
       baseUrl: "http://127.0.0.1:1",
-      fetch,
       timeoutMs: 60_000,
       maxRetries: 0,
     });
@@ -86,8 +81,7 @@ describe("one openapi-fetch client", () => {
   });
 
   it("every attempt goes out with redirect: manual, whatever the call asked", async () => {
-    const { fetch, requests } = fakeFetch(() => json(PAGE));
-    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", fetch });
+    const { client, requests } = createTestClient(() => json(PAGE), { baseUrl: "http://127.0.0.1:1" });
 
     await client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } }, redirect: "follow" });
     await client.getSatoshiInscriptions({ ordinal: ORDINAL });
@@ -96,11 +90,13 @@ describe("one openapi-fetch client", () => {
   });
 
   it("the key goes only to the base URL's origin, also when a middleware points a request elsewhere", async () => {
-    const { fetch, requests } = fakeFetch(() => json(PAGE));
     const elsewhere: Middleware = {
       onRequest: ({ request }) => new Request(request.url.replace("127.0.0.1:1", "127.0.0.1:2"), request),
     };
-    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", apiKey: "k-1", fetch });
+    const { client, requests } = createTestClient(() => json(PAGE), {
+      baseUrl: "http://127.0.0.1:1",
+      apiKey: "k-1",
+    });
 
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
     client.raw.use(elsewhere);
@@ -113,8 +109,7 @@ describe("one openapi-fetch client", () => {
   });
 
   it("the user's fetch gets one Request per attempt, carrying the attempt's signal", async () => {
-    const { fetch, requests } = fakeFetch(() => json(PAGE));
-    const client = createLookupClient({ baseUrl: "http://127.0.0.1:1", fetch });
+    const { client, requests } = createTestClient(() => json(PAGE), { baseUrl: "http://127.0.0.1:1" });
     const caller = new AbortController();
 
     await client.getSatoshiInscriptions({ ordinal: ORDINAL, limit: 5 }, { signal: caller.signal });

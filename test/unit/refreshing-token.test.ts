@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import { createLookupClient, isRefreshingToken, waitForMetadata } from "../../src/index.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const METADATA = { sip: 16, name: "key #35" };
 const COMPLETE = {
@@ -27,19 +28,16 @@ describe("a token being refreshed (after a second mint)", () => {
   });
 
   it("waitForMetadata with complete: true asks again until the record is complete", async () => {
-    const { fetch, requests } = fakeFetch((_, call) => json(call < 3 ? REFRESHING : COMPLETE));
-    const client = createLookupClient({ fetch, baseUrl: LOCAL });
+    const { client, requests } = createTestClient((_, call) => json(call < 3 ? REFRESHING : COMPLETE));
     expect(await waitForMetadata(client, params, { complete: true, initialDelayMs: 5 })).toEqual(COMPLETE);
     expect(requests).toHaveLength(3);
     // Without it, the first answer is returned as it came.
-    const once = fakeFetch(() => json(REFRESHING));
-    const plain = createLookupClient({ fetch: once.fetch, baseUrl: LOCAL });
+    const { client: plain } = createTestClient(() => json(REFRESHING));
     expect(await waitForMetadata(plain, params, { initialDelayMs: 5 })).toEqual(REFRESHING);
   });
 
   it("waitForMetadata with complete: true returns the last answer at its deadline, still flagged", async () => {
-    const { fetch } = fakeFetch(() => json(REFRESHING));
-    const client = createLookupClient({ fetch, baseUrl: LOCAL });
+    const { client } = createTestClient(() => json(REFRESHING));
     const token = await waitForMetadata(client, params, {
       complete: true,
       deadlineMs: 60,

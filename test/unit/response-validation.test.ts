@@ -1,25 +1,29 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { createLookupClient, HiroApiError, HiroValidationError, validateResponses } from "../../src/index.js";
+import { HiroApiError, HiroValidationError, validateResponses } from "../../src/index.js";
 import { responseValidators } from "../../src/validators.js";
-import { fakeFetch, json, LOCAL, TX_ID } from "../helpers/fake-fetch.js";
-import { ROOT } from "../helpers/spec.js";
+import { json, TX_ID } from "../helpers/fake-fetch.js";
+import { loadSpec } from "../helpers/spec.js";
+import { createTestClient } from "../helpers/test-client.js";
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(join(ROOT, "test/fixtures/upstream", name), "utf8"));
-const inscriptions = fixture("ordinals-sat-inscriptions-200.fixture.json");
-/** The sat of the fixture: the client checks every answer is about the sat asked. */
+// The spec's own examples: that upstream's recorded answers match the spec is spec.test.ts's one check, so
+// a spec that drifts from upstream fails there, once, not here too.
+const { examples } = loadSpec().components;
+const example = <T = unknown>(name: string): T => {
+  const found = examples[name];
+  if (!found) throw new Error(`openapi.yaml has no example ${name}`);
+  return structuredClone(found.value) as T;
+};
+type Page = { results: [Record<string, unknown>] } & Record<string, unknown>;
+const inscriptions = example<Page>("SatoshiInscriptions");
+/** The sat of the example: the client checks every answer is about the sat asked. */
 const SAT = inscriptions.results[0].sat_ordinal as string;
 const broken = { ...inscriptions, results: [{ ...inscriptions.results[0], timestamp: "yesterday" }] };
 
 describe("generated response validators (hiro-lookup/validators)", () => {
-  it("accept upstream's fixtures and reject a mutated body", () => {
+  it("accept the spec's examples and reject a mutated body", () => {
     expect(responseValidators.getSatoshiInscriptions(inscriptions)).toEqual([]);
-    expect(
-      responseValidators.getTransactionActivity(fixture("runes-transaction-activity-200.fixture.json")),
-    ).toEqual([]);
-    expect(responseValidators.getSftMetadata(fixture("tma-sft-200-valid-metadata.fixture.json"))).toEqual([]);
+    expect(responseValidators.getTransactionActivity(example("RuneEtchingActivity"))).toEqual([]);
+    expect(responseValidators.getSftMetadata(example("SftWithMetadata"))).toEqual([]);
     expect(responseValidators.getSatoshiInscriptions(broken)).toEqual([
       "/results/0/timestamp must be integer",
     ]);
@@ -29,15 +33,12 @@ describe("generated response validators (hiro-lookup/validators)", () => {
 
 describe("validateResponses() middleware", () => {
   it("without it, a body that breaks the schema is returned as is", async () => {
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(broken)).fetch });
+    const { client } = createTestClient(() => json(broken));
     await expect(client.getSatoshiInscriptions({ ordinal: SAT })).resolves.toEqual(broken);
   });
 
   it("throws (default): rejects with invalid_response naming the problem, without retrying", async () => {
-    const { fetch, requests } = fakeFetch(() => json(broken));
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch,
+    const { client, requests } = createTestClient(() => json(broken), {
       middleware: [validateResponses(responseValidators)],
     });
     const error = await client.getSatoshiInscriptions({ ordinal: SAT }).catch((e: unknown) => e);
@@ -51,9 +52,7 @@ describe("validateResponses() middleware", () => {
     const twice = { ...broken, results: [{ ...broken.results[0], genesis_block_height: "high" }] };
     const onMismatch = vi.fn();
     const warn = vi.fn();
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(() => json(twice)).fetch,
+    const { client } = createTestClient(() => json(twice), {
       middleware: [
         validateResponses(responseValidators, { onInvalid: "report", onMismatch, logger: { warn } }),
       ],
@@ -71,9 +70,7 @@ describe("validateResponses() middleware", () => {
 
   it("onInvalid callback: reports once and returns the body", async () => {
     const onInvalid = vi.fn();
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(() => json(broken)).fetch,
+    const { client } = createTestClient(() => json(broken), {
       middleware: [validateResponses(responseValidators, { onInvalid })],
     });
     await expect(client.getSatoshiInscriptions({ ordinal: SAT })).resolves.toEqual(broken);
@@ -83,9 +80,7 @@ describe("validateResponses() middleware", () => {
   });
 
   it("checks raw calls too", async () => {
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(() => json(broken)).fetch,
+    const { client } = createTestClient(() => json(broken), {
       middleware: [validateResponses(responseValidators)],
     });
     await expect(
@@ -94,10 +89,8 @@ describe("validateResponses() middleware", () => {
   });
 
   it("a valid body passes through untouched", async () => {
-    const body = fixture("runes-transaction-activity-200.fixture.json");
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch(() => json(body)).fetch,
+    const body = example("RuneEtchingActivity");
+    const { client } = createTestClient(() => json(body), {
       middleware: [validateResponses(responseValidators)],
     });
     await expect(client.getTransactionActivity({ tx_id: TX_ID })).resolves.toEqual(body);

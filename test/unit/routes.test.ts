@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createLookupClient, HiroValidationError } from "../../src/index.js";
 import { fakeFetch, json, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const PAGE = { limit: 20, offset: 0, total: 0, results: [] };
 const TOKEN = { token_uri: "ipfs://t" };
@@ -20,8 +21,10 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe("baseUrl per service", () => {
   it("a string serves all three services, and the key goes to it", async () => {
-    const { fetch, requests } = fakeFetch(answer);
-    const client = createLookupClient({ baseUrl: "http://proxy.test/hiro/", apiKey: "k", fetch });
+    const { client, requests } = createTestClient(answer, {
+      baseUrl: "http://proxy.test/hiro/",
+      apiKey: "k",
+    });
 
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
     await client.getSatoshiInscriptions({ ordinal: ORDINAL });
@@ -36,11 +39,9 @@ describe("baseUrl per service", () => {
   });
 
   it("an object routes each service to its own server; the key goes to metadata only by default", async () => {
-    const { fetch, requests } = fakeFetch(answer);
-    const client = createLookupClient({
+    const { client, requests } = createTestClient(answer, {
       baseUrl: { ordinals: "http://127.0.0.1:3000", runes: "http://127.0.0.1:3001" },
       apiKey: "k",
-      fetch,
     });
 
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
@@ -59,12 +60,10 @@ describe("baseUrl per service", () => {
   });
 
   it("apiKeyServices sends the key to the services named", async () => {
-    const { fetch, requests } = fakeFetch(answer);
-    const client = createLookupClient({
+    const { client, requests } = createTestClient(answer, {
       baseUrl: { metadata: "http://127.0.0.1:2999", runes: "http://127.0.0.1:3001" },
       apiKey: "k",
       apiKeyServices: ["runes"],
-      fetch,
     });
 
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 });
@@ -115,7 +114,7 @@ describe("baseUrl per service", () => {
   });
 
   it("a bad entry names its own option", () => {
-    expect(() => createLookupClient({ baseUrl: { runes: "ftp://x" } })).toThrow(/baseUrl\.runes/);
-    expect(() => createLookupClient({ baseUrl: 42 as unknown as string })).toThrow(/baseUrl/);
+    expect(() => createTestClient({ runes: "ftp://x" }).client).toThrow(/baseUrl\.runes/);
+    expect(() => createTestClient(42 as unknown as string).client).toThrow(/baseUrl/);
   });
 });

@@ -3,10 +3,11 @@
  * middleware that names "the operation of a request" must tell them apart by path, not by service.
  */
 import { describe, expect, it } from "vitest";
-import { createLookupClient, HiroApiError, validateResponses } from "../../src/index.js";
+import { HiroApiError, validateResponses } from "../../src/index.js";
 import { matchOperation, operationAt } from "../../src/spec/services.js";
 import { responseValidators } from "../../src/validators.js";
-import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { json, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const ITEM = {
   contract_id: PRINCIPAL,
@@ -50,12 +51,7 @@ describe("the operation of a request, by its path", () => {
   });
 
   it("a raw call that fails is named by its path: searchTokens and getSftMetadata apart", async () => {
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      maxRetries: 0,
-      maxResponseBytes: 10,
-      fetch: fakeFetch(() => json([ITEM])).fetch,
-    });
+    const { client } = createTestClient(() => json([ITEM]), { maxRetries: 0, maxResponseBytes: 10 });
     const search = await client.raw
       .GET("/metadata/v1/search", { params: { query: { contract: [`${PRINCIPAL}:35`] } } })
       .catch((e: unknown) => e);
@@ -70,15 +66,13 @@ describe("the operation of a request, by its path", () => {
   });
 
   it("validateResponses checks a search answer against the search schema", async () => {
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      fetch: fakeFetch((request) =>
+    const { client } = createTestClient(
+      (request) =>
         request.url.includes("/sft/")
           ? json({ decimals: 6 })
           : json(request.url.includes("bad") ? [{ ...ITEM, token_number: "35" }] : [ITEM]),
-      ).fetch,
-      middleware: [validateResponses(responseValidators)],
-    });
+      { middleware: [validateResponses(responseValidators)] },
+    );
     const good = await client.raw.GET("/metadata/v1/search", {
       params: { query: { contract: [`${PRINCIPAL}:35`] } },
     });

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  createLookupClient,
   etagCache,
   HiroApiError,
   HiroTimeoutError,
@@ -12,7 +11,8 @@ import {
   type Middleware,
   type SearchResultItem,
 } from "../../src/index.js";
-import { fakeFetch, type Handler, json, LOCAL, never, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { type Handler, json, never, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const FT = "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token";
 
@@ -37,10 +37,7 @@ const search =
     json(asked(request).filter(known).map(itemOf).reverse(), 200, { etag: '"1713571767.123"' });
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `${PRINCIPAL}:${from + i}`);
-const client = (handler: Handler, options: Parameters<typeof createLookupClient>[0] = {}) => {
-  const fake = fakeFetch(handler);
-  return { ...fake, client: createLookupClient({ baseUrl: LOCAL, fetch: fake.fetch, ...options }) };
-};
+const client = createTestClient;
 
 describe("searchTokens: chunks", () => {
   it("sends 120 ids as 50 + 50 + 20 repeated contract keys on /metadata/v1/search", async () => {

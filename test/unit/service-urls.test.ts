@@ -158,7 +158,7 @@ describe("inCliTerms: the client's option names retold as flags", () => {
   });
 });
 
-describe("a base URL with user:pass@ is never echoed with its password (issue 21)", () => {
+describe("a base URL with user:pass@ is never echoed with its password", () => {
   it.each([
     ["a port out of range", "http://alice:s3cr3t@127.0.0.1:99999/"],
     ["a bad host", "https://alice:s3cr3t@exa mple.com/"],

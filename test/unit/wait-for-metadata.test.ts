@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
 import {
-  createLookupClient,
   HiroApiError,
   HiroNetworkError,
   HiroTimeoutError,
@@ -8,23 +7,24 @@ import {
   HiroWaitTimeoutError,
   waitForMetadata,
 } from "../../src/index.js";
-import { fakeFetch, json, never, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { json, never, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const params = { principal: PRINCIPAL, token_id: 35 };
 const pending = () => json({ error: "Token metadata fetch in progress" }, 422);
 
 describe("waitForMetadata", () => {
   it("asks again while the metadata is being fetched, then returns it", async () => {
-    const { fetch, requests } = fakeFetch((_, call) => (call < 3 ? pending() : json({ total_supply: "5" })));
-    const client = createLookupClient({ fetch });
+    const { client, requests } = createTestClient((_, call) =>
+      call < 3 ? pending() : json({ total_supply: "5" }),
+    );
     const token = await waitForMetadata(client, params, { initialDelayMs: 5 });
     expect(token).toEqual({ total_supply: "5" });
     expect(requests).toHaveLength(3);
   });
 
   it("rejects with HiroWaitTimeoutError at the deadline, keeping the last answer as lastError and cause", async () => {
-    const { fetch, requests } = fakeFetch(pending);
-    const client = createLookupClient({ fetch });
+    const { client, requests } = createTestClient(pending);
     const started = Date.now();
     const error = await waitForMetadata(client, params, { deadlineMs: 120, initialDelayMs: 20 }).catch(
       (e) => e,
@@ -44,8 +44,7 @@ describe("waitForMetadata", () => {
   });
 
   it("its deadline is not a transport timeout: the error is no HiroNetworkError", async () => {
-    const { fetch } = fakeFetch(pending);
-    const client = createLookupClient({ fetch });
+    const { client } = createTestClient(pending);
     const error = await waitForMetadata(client, params, { deadlineMs: 10, initialDelayMs: 5 }).catch(
       (e) => e,
     );
@@ -54,8 +53,7 @@ describe("waitForMetadata", () => {
   });
 
   it("throws any other error at once", async () => {
-    const { fetch, requests } = fakeFetch(() => json({ error: "Token not found" }, 404));
-    const client = createLookupClient({ fetch });
+    const { client, requests } = createTestClient(() => json({ error: "Token not found" }, 404));
     const error = await waitForMetadata(client, params, { initialDelayMs: 5 }).catch((e) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     expect((error as HiroApiError).kind).toBe("not_found");
@@ -63,8 +61,7 @@ describe("waitForMetadata", () => {
   });
 
   it("stops waiting as soon as the signal aborts", async () => {
-    const { fetch, requests } = fakeFetch(pending);
-    const client = createLookupClient({ fetch });
+    const { client, requests } = createTestClient(pending);
     const controller = new AbortController();
     const reason = new Error("enough");
     setTimeout(() => controller.abort(reason), 30);
@@ -81,8 +78,7 @@ describe("waitForMetadata", () => {
   it.each(["deadlineMs", "initialDelayMs", "maxDelayMs"])(
     "rejects %s past setTimeout's limit, and a non-positive one, before any request",
     async (name) => {
-      const { fetch, requests } = fakeFetch(pending);
-      const client = createLookupClient({ fetch });
+      const { client, requests } = createTestClient(pending);
       for (const value of [2 ** 31, 0, Number.NaN]) {
         const options = { deadlineMs: 1000, initialDelayMs: 5, maxDelayMs: 10, [name]: value };
         const error = await waitForMetadata(client, params, options).catch((e) => e);
@@ -98,9 +94,7 @@ describe("waitForMetadata's deadline bounds each try (issue 21)", () => {
   it("a silent server: rejects at deadlineMs, not after a whole lookup's totalTimeoutMs", async () => {
     vi.useFakeTimers();
     try {
-      const { fetch } = fakeFetch((request, call) => (call === 1 ? pending() : never(request)));
-      const client = createLookupClient({
-        fetch,
+      const { client } = createTestClient((request, call) => (call === 1 ? pending() : never(request)), {
         totalTimeoutMs: 100_000,
         timeoutMs: 100_000,
         maxRetries: 0,
@@ -122,9 +116,7 @@ describe("waitForMetadata's deadline bounds each try (issue 21)", () => {
   it("a server silent from the first try: a HiroTimeoutError at deadlineMs", async () => {
     vi.useFakeTimers();
     try {
-      const { fetch } = fakeFetch((request) => never(request));
-      const client = createLookupClient({
-        fetch,
+      const { client } = createTestClient((request) => never(request), {
         totalTimeoutMs: 100_000,
         timeoutMs: 100_000,
         maxRetries: 0,
@@ -142,17 +134,16 @@ describe("waitForMetadata's deadline bounds each try (issue 21)", () => {
   });
 });
 
-describe("waitForMetadata with a locale while the token is pending (issue 20)", () => {
+describe("waitForMetadata with a locale while the token is pending", () => {
   const localeMissing = () => json({ error: "Locale not found" }, 422);
 
   it("a 422 Locale not found while the token itself is pending is waited out like pending", async () => {
     let ready = false;
-    const { fetch, requests } = fakeFetch((request) => {
+    const { client, requests } = createTestClient((request) => {
       const withLocale = new URL(request.url).searchParams.has("locale");
       if (!ready) return withLocale ? localeMissing() : pending();
       return json({ total_supply: "5", metadata: { name: "en" } });
     });
-    const client = createLookupClient({ fetch });
     setTimeout(() => {
       ready = true;
     }, 30);
@@ -162,10 +153,9 @@ describe("waitForMetadata with a locale while the token is pending (issue 20)", 
   });
 
   it("a locale the token really lacks (the token answers without it) is thrown at once", async () => {
-    const { fetch, requests } = fakeFetch((request) =>
+    const { client, requests } = createTestClient((request) =>
       new URL(request.url).searchParams.has("locale") ? localeMissing() : json({ total_supply: "5" }),
     );
-    const client = createLookupClient({ fetch });
     const error = await waitForMetadata(client, { ...params, locale: "xx" }, { initialDelayMs: 5 }).catch(
       (e: unknown) => e,
     );

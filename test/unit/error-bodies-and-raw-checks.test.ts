@@ -1,11 +1,12 @@
 /**
- * The small things of issue 17 (410 from a retired host, a usable `invalid_request` body), issue 19 (a cut
- * message keeps its explanation) and issue 21 (raw path values checked as the lookups check them, the key
- * check not fooled by a Request subclass, a JSON error body kept only up to a size).
+ * What an error keeps (a 410 from a retired host, a usable `invalid_request` body, a cut message that keeps
+ * its explanation, a JSON error body only up to a size) and what a raw call is checked for (path values as
+ * the lookups check them, the service prefix, the key check not fooled by a Request subclass).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLookupClient, HiroApiError, HiroValidationError } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { HiroApiError, HiroValidationError } from "../../src/index.js";
+import { json, LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,10 +21,10 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-describe("a message cut to length keeps its explanation (issue 19)", () => {
+describe("a message cut to length keeps its explanation", () => {
   it("the quoted server value is cut, not 'the service ignored the filter'", async () => {
     const page = { limit: 20, offset: 0, total: 1, results: [{ location: { tx_id: "f".repeat(300) } }] };
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => json(page)).fetch });
+    const { client } = createTestClient(() => json(page));
     const error = (await failure(client.getTransactionActivity({ tx_id: TX_ID }))) as HiroApiError;
     expect(error.kind).toBe("invalid_response");
     expect(error.message).toContain("the service ignored the filter");
@@ -32,15 +33,14 @@ describe("a message cut to length keeps its explanation (issue 19)", () => {
   });
 });
 
-describe("410 Gone from a retired host (issue 17)", () => {
+describe("410 Gone from a retired host", () => {
   const gone = {
     message: "The hosted Ordinals API has been retired.",
     documentation_url: "https://docs.hiro.so/ordinals-retired",
   };
 
   it("is service_retired, never retried, and its message names the documentation and the retirement", async () => {
-    const { fetch, requests } = fakeFetch(() => json(gone, 410));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch, maxRetries: 2 });
+    const { client, requests } = createTestClient(() => json(gone, 410), { maxRetries: 2 });
     const error = (await failure(client.getSatoshiInscriptions({ ordinal: ORDINAL }))) as HiroApiError;
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error.kind).toBe("service_retired");
@@ -53,9 +53,9 @@ describe("410 Gone from a retired host (issue 17)", () => {
   });
 });
 
-describe("invalid_request keeps a usable body (issue 17)", () => {
+describe("invalid_request keeps a usable body", () => {
   const run = async (answer: Response) => {
-    const client = createLookupClient({ baseUrl: LOCAL, fetch: fakeFetch(() => answer).fetch });
+    const { client } = createTestClient(() => answer);
     return (await failure(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }))) as HiroApiError;
   };
 
@@ -72,14 +72,10 @@ describe("invalid_request keeps a usable body (issue 17)", () => {
   });
 });
 
-describe("a JSON error body is kept only up to a size (issue 21)", () => {
+describe("a JSON error body is kept only up to a size", () => {
   it("a 2 MB JSON 500 body is not kept whole", async () => {
     const huge = { error: "Internal", message: "x".repeat(2_000_000) };
-    const client = createLookupClient({
-      baseUrl: LOCAL,
-      maxRetries: 0,
-      fetch: fakeFetch(() => json(huge, 500)).fetch,
-    });
+    const { client } = createTestClient(() => json(huge, 500), { maxRetries: 0 });
     const error = (await failure(
       client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 }),
     )) as HiroApiError;
@@ -89,10 +85,9 @@ describe("a JSON error body is kept only up to a size (issue 21)", () => {
   });
 });
 
-describe("raw calls: path values and the service prefix checked (issue 21)", () => {
+describe("raw calls: path values and the service prefix checked", () => {
   it("an object-valued path parameter is refused, nothing sent", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k", fetch });
+    const { client, requests } = createTestClient(() => json({}), { apiKey: "k" });
     const error = await failure(
       client.raw.GET(SAT_PATH, {
         params: { path: { ordinal: { toString: () => "1" } as unknown as number } },
@@ -104,24 +99,23 @@ describe("raw calls: path values and the service prefix checked (issue 21)", () 
   });
 
   it("a path that only contains /ordinals/v1/ further down is refused, nothing sent", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, apiKey: "k", fetch });
+    const { client, requests } = createTestClient(() => json({}), { apiKey: "k" });
     const error = await failure(client.raw.GET(`/admin/ordinals/v1/sats/${ORDINAL}/inscriptions` as never));
     expect(error).toBeInstanceOf(HiroValidationError);
     expect(requests).toHaveLength(0);
   });
 
   it("an empty path value (a path the spec does not have) is refused", async () => {
-    const { fetch, requests } = fakeFetch(() => json({}));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() => json({}));
     const error = await failure(client.raw.GET(SAT_PATH, { params: { path: { ordinal: "" as never } } }));
     expect(error).toBeInstanceOf(HiroValidationError);
     expect(requests).toHaveLength(0);
   });
 
   it("a value the lookups refuse but a service may judge goes as given (verify probes the service's 400)", async () => {
-    const { fetch, requests } = fakeFetch(() => json({ error: "Invalid satoshi ordinal number" }, 400));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() =>
+      json({ error: "Invalid satoshi ordinal number" }, 400),
+    );
     const { response } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: 2099999997690000 } } });
     expect(response.status).toBe(400);
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
@@ -131,26 +125,22 @@ describe("raw calls: path values and the service prefix checked (issue 21)", () 
 
   it("a valid raw call still goes", async () => {
     const page = { limit: 20, offset: 0, total: 0, results: [] };
-    const { fetch, requests } = fakeFetch(() => json(page));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() => json(page));
     const { data } = await client.raw.GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } });
     expect(data).toEqual(page);
     expect(requests).toHaveLength(1);
   });
 });
 
-describe("the key check reads the real destination (issue 21)", () => {
+describe("the key check reads the real destination", () => {
   it("a Request subclass whose url getter lies does not get the key sent elsewhere", async () => {
-    const { fetch, requests } = fakeFetch(() => json({ token_uri: "x" }));
     class LyingRequest extends Request {
       override get url(): string {
         return `${LOCAL}/metadata/v1/sft/${PRINCIPAL}/1`;
       }
     }
-    const client = createLookupClient({
-      baseUrl: LOCAL,
+    const { client, requests } = createTestClient(() => json({ token_uri: "x" }), {
       apiKey: "secret-key",
-      fetch,
       middleware: [
         {
           onRequest: ({ request }) =>
