@@ -1,10 +1,10 @@
 /**
  * Bench section `pacer` (issue 12): a local server enforcing a limit it announces in `ratelimit-*`
- * headers (test/helpers/rate-limited-server.ts, 429 + Retry-After past it), run in this process. Paging
+ * headers (scripts/lib/rate-limited-server.ts, 429 + Retry-After past it), run in this process. Paging
  * 100 pages at concurrency 8, and 200 concurrent token lookups. Target: 0 responses 429, and wall time
  * ≤ 1.10× the ideal (requests ÷ limit, in windows). Reported for both ways of writing the reset.
  */
-import { startRateLimitedServer } from "../test/helpers/rate-limited-server.js";
+import { startRateLimitedServer } from "../scripts/lib/rate-limited-server.js";
 import { createLookupClient, paginate } from "./client.js";
 import { fmt, json, out, table } from "./report.js";
 import { PRINCIPAL } from "./shared.js";

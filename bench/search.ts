@@ -6,7 +6,7 @@
  * ideal as in the pacer section: requests ÷ limit, in windows). Under the hosted limit the getSftMetadata
  * way scales with the window (× 60); the search's 4 requests fit in one window, so it only costs latency.
  */
-import { startRateLimitedServer } from "../test/helpers/rate-limited-server.js";
+import { startRateLimitedServer } from "../scripts/lib/rate-limited-server.js";
 import { createLookupClient } from "./client.js";
 import { fmt, json, out, table } from "./report.js";
 import { PRINCIPAL } from "./shared.js";

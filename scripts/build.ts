@@ -1,5 +1,5 @@
 /**
- * `npm run build` (and `prepare`): tsup, then the build stamp (scripts/lib/dist-stamp.ts) that lets the
+ * `npm run build` (and `prepack`): tsup, then the build stamp (scripts/lib/dist-stamp.ts) that lets the
  * package tier of `npm test` reuse this dist/ while nothing it was built from has changed. Arguments go to tsup.
  */
 import { spawnSync } from "node:child_process";

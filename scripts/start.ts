@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createLookupClient } from "../src/index.js";
 import { mockHints } from "../src/mock-server/index.js";
-import { buildDocs } from "./build-docs.js";
+import { buildDocs } from "./lib/docs-site.js";
 import { onStop, portFromEnv } from "./lib/lifecycle.js";
 import { type LiveMock, startLiveMock } from "./lib/live-mock.js";
 import { generatedIsStale, ROOT, regenerate, SPEC } from "./lib/spec-pipeline.js";

@@ -17,8 +17,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
-import { METADATA, PRINCIPAL, TOKENS } from "../test/runtimes/checks.mjs";
 import { checkKitTypes, kitJobs, prepareKitConsumer } from "./lib/msw-kit-jobs.js";
+import { ensureMsw3, MSW3_CACHE } from "./lib/msw3.js";
+import { METADATA, PRINCIPAL, type RuntimeConfig, TOKENS } from "./lib/runtime-data.js";
 import { type RunOutput, runChromium, runProcess, runWorkerd } from "./lib/runtime-jobs.js";
 import { startRuntimeServers } from "./lib/runtime-servers.js";
 import { chromiumPath, ensureRuntimes, machineNode, versionOf } from "./lib/runtimes.js";
@@ -44,7 +45,7 @@ interface Job {
   /** Why the runtime cannot run here; undefined when it can. */
   missing?: string | undefined;
   version?: () => Promise<string>;
-  run?: (config: { baseUrl: string; hangUrl: string }) => Promise<RunOutput>;
+  run?: (config: RuntimeConfig) => Promise<RunOutput>;
 }
 interface Line {
   runtime: string;
@@ -54,7 +55,7 @@ interface Line {
   detail: string;
 }
 
-/** `npm pack` (its `prepare` builds dist/ with tsup) into .tmp/runtimes, then installs the tarball into a consumer project. */
+/** `npm pack` (its `prepack` builds dist/ with tsup) into .tmp/runtimes, then installs the tarball into a consumer project. */
 async function packAndInstall(): Promise<string> {
   await exec("npm", ["pack", "--pack-destination", WORK, "--loglevel", "error"], {
     cwd: ROOT,
@@ -71,7 +72,7 @@ async function packAndInstall(): Promise<string> {
   });
   for (const file of readdirSync(FIXTURES).filter((f) => !f.endsWith(".d.mts")))
     copyFileSync(join(FIXTURES, file), join(CONSUMER, file));
-  prepareKitConsumer(CONSUMER, ROOT);
+  prepareKitConsumer(CONSUMER, await ensureMsw3(MSW3_CACHE, console.log));
   // The bundled runtimes get the installed package as a bundler would give it to them.
   const bundle = (entry: string, outfile: string, conditions: string[]) =>
     build({
@@ -198,7 +199,15 @@ async function main(): Promise<number> {
           job.format === "esm" && job.version
             ? job.version().catch((e: Error) => `unknown (${e.message})`)
             : undefined,
-          job.run({ baseUrl: servers.apiUrl(id), hangUrl: servers.hangUrl }).catch((error: Error) => error),
+          job
+            .run({
+              baseUrl: servers.apiUrl(id),
+              hangUrl: servers.hangUrl,
+              principal: PRINCIPAL,
+              tokens: TOKENS,
+              metadata: METADATA,
+            })
+            .catch((error: Error) => error),
         ]);
         if (output instanceof Error) {
           for (const check of checks) line(check, "fail", `did not run: ${output.message}`);

@@ -1,5 +1,5 @@
 /**
- * A build stamp for dist/: what tsup built it from, and what it wrote. `npm run build` (and `prepare`) writes
+ * A build stamp for dist/: what tsup built it from, and what it wrote. `npm run build` (and `prepack`) writes
  * it after tsup; the package tier reads it to rebuild dist/ only when it is not the build of the tree as it
  * is now (tsup's declaration builds are most of a test run's build time).
  *

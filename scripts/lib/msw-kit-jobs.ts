@@ -1,8 +1,8 @@
 /**
  * `hiro-lookup/msw` with msw 3, which needs Node 22.12 or newer, so `npm test` (on the machine's Node 20)
  * cannot prove it: the installed tarball's kit under vitest and under jest (ESM mode) on Node 22 and 24,
- * and its types against msw 3's. msw 3 is this repository's `msw-3` install (`npm:msw@3.0.5`), linked
- * into the consumer as `msw`; vitest, jest and TypeScript are this repository's. No network.
+ * and its types against msw 3's. msw 3 is installed on demand into a cache (msw3.ts), linked into the
+ * consumer as `msw`; vitest, jest and TypeScript are this repository's. No network but that install's.
  */
 import { existsSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,10 +20,10 @@ export interface KitJob {
   run: () => Promise<RunOutput>;
 }
 
-/** Links this repository's msw 3 into `consumer` as `msw`, and writes the tsconfig of the types check. */
-export function prepareKitConsumer(consumer: string, root: string): void {
+/** Links msw 3 (`msw3Dir`, from `ensureMsw3`) into `consumer` as `msw`, and writes the tsconfig of the types check. */
+export function prepareKitConsumer(consumer: string, msw3Dir: string): void {
   const link = join(consumer, "node_modules/msw");
-  if (!existsSync(link)) symlinkSync(join(root, "node_modules/msw-3"), link, "dir");
+  if (!existsSync(link)) symlinkSync(msw3Dir, link, "dir");
   const compilerOptions = {
     strict: true,
     exactOptionalPropertyTypes: true,

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import { chromium } from "playwright-core";
-import type { CheckResult } from "../../test/runtimes/checks.mjs";
+import type { CheckResult } from "./runtime-data.js";
 import { CHROMIUM_ARGS } from "./runtimes.js";
 import { startStaticServer } from "./static-server.js";
 

@@ -37,7 +37,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 
 const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-/** Starts the three servers; `principal`, `metadata` (the 200 body) and `tokens` are those of checks.mjs. */
+/** Starts the three servers; `principal`, `metadata` (the 200 body) and `tokens` are those of runtime-data.ts. */
 export async function startRuntimeServers(
   principal: string,
   metadata: unknown,

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Config, formatProblems, getTotals, lint, loadConfig } from "@redocly/openapi-core";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
-import { staleFiles, writeGeneratedFiles } from "../generate.js";
+import { staleFiles, writeGeneratedFiles } from "./generated-files.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const SPEC = join(ROOT, "openapi.yaml");

@@ -8,8 +8,8 @@
 import { type FSWatcher, readFileSync, watch, writeFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { buildDocs, DOCS_FILE } from "../build-docs.js";
-import { generatedFiles } from "../generate.js";
+import { buildDocs, DOCS_FILE } from "./docs-site.js";
+import { generatedFiles } from "./generated-files.js";
 import type { LiveMock } from "./live-mock.js";
 import { breakingNote } from "./release-gate.js";
 import { lintSpec, ROOT, SPEC, typesSource } from "./spec-pipeline.js";

@@ -7,7 +7,9 @@
  * an empty page for any other sat or transaction; `404 Token not found` for any other token; the
  * documented 400 for a parameter the spec refuses. `overrides` replaces one operation's answer with any
  * documented one, typed by the spec: an undocumented status, or a misspelt field of a body the spec
- * closes, does not compile (the 429 body, a gateway's, is open; headers are any strings).
+ * closes, does not compile (the 429 body, a gateway's, is open; headers are any strings). An answer the
+ * spec does not document (a proxy's `503`, a `502` page) is given as a plain `Response` (msw's
+ * `HttpResponse`), which the kit sends as it is: the explicit way out of the spec's types.
  *
  * `msw` (^2.10 or ^3; msw 3 needs Node 22.12 or newer) is an optional peer dependency: only this entry
  * imports it.
@@ -16,9 +18,10 @@
 import { HttpResponse, http, type RequestHandler } from "msw";
 import type { operations } from "../generated/api.js";
 import { operations as table } from "../generated/operations.js";
+import { serviceBaseUrls } from "../input/base-urls.js";
 import { answerFor, type MockOperationId } from "../mock/answer-for.js";
 import { badUrlBody } from "../mock/request-check.js";
-import { type BaseUrlOption, routesOf } from "../transport/routes.js";
+import type { BaseUrlOption } from "../spec/service-hosts.js";
 
 type OperationId = keyof operations;
 type Responses<Op extends OperationId> = operations[Op]["responses"];
@@ -48,12 +51,20 @@ export interface MockRequestParts<Op extends OperationId = OperationId> {
 }
 
 /**
+ * What an override answers: a documented answer, typed by the spec, or a plain `Response` (e.g.
+ * `new HttpResponse(null, { status: 503 })`), sent as it is, for a status or body the spec does not
+ * document (a proxy's 503, a gateway's HTML page). The `Response` is not checked against the spec.
+ */
+export type MockAnswer<Op extends OperationId> = MockResponse<Op> | Response;
+
+/**
  * An override: a fixed answer, or a function of the request that returns one (or a promise of one), or
- * `undefined` to leave that request to the mock's answer.
+ * `undefined` to leave that request to the mock's answer. A fixed `Response` is sent as a fresh copy each
+ * time; a function may return a new one per request (e.g. a `503` first, then `undefined`).
  */
 export type MockOverride<Op extends OperationId> =
-  | MockResponse<Op>
-  | ((request: MockRequestParts<Op>) => MockResponse<Op> | undefined | Promise<MockResponse<Op> | undefined>);
+  | MockAnswer<Op>
+  | ((request: MockRequestParts<Op>) => MockAnswer<Op> | undefined | Promise<MockAnswer<Op> | undefined>);
 
 /** Options of {@link createHandlers}. */
 export interface CreateHandlersOptions {
@@ -77,11 +88,11 @@ function respond(status: number, body: unknown, headers?: Record<string, string>
  * `setupWorker(...)`, or to `server.use(...)` for one test.
  */
 export function createHandlers(options: CreateHandlersOptions = {}): RequestHandler[] {
-  const routes = routesOf(options.baseUrl, undefined, undefined);
+  const bases = serviceBaseUrls(options.baseUrl);
   const handlers: RequestHandler[] = [];
   // First, by a RegExp (which msw does not decode): a path with a broken %-escape gets the service's 400,
   // not the 500 with a stack trace msw gives when it fails to decode a path parameter.
-  for (const base of new Set(Object.values(routes).flatMap((route) => (route ? [route.base] : [])))) {
+  for (const base of new Set(Object.values(bases).flatMap((base) => (base ? [base] : [])))) {
     const under = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`);
     handlers.push(
       http.get(under, ({ request }) => {
@@ -96,7 +107,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
     );
   }
   for (const [operationId, operation] of Object.entries(table)) {
-    const base = routes[operation.service]?.base;
+    const base = bases[operation.service];
     if (base === undefined) continue;
     const override = options.overrides?.[operationId as OperationId] as MockOverride<OperationId> | undefined;
     const pattern = base + operation.path.replace(/\{([^}]+)\}/g, ":$1");
@@ -110,6 +121,8 @@ export function createHandlers(options: CreateHandlersOptions = {}): RequestHand
         );
         const query = new URL(request.url).searchParams;
         const chosen = typeof override === "function" ? await override({ path, query, request }) : override;
+        // A Response is the undocumented way out: sent as given (a copy, so a fixed one serves every request).
+        if (chosen instanceof Response) return chosen.clone();
         if (chosen) return respond(Number(chosen.status), chosen.body, chosen.headers);
         // A parameter the spec refuses gets the service's 400 from the rules too.
         const answer = answerFor(operationId as MockOperationId, { path, query });

@@ -6,14 +6,12 @@
 
 import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
-import { checkApiKey, checkBaseUrl } from "../input/options.js";
-import { type ServiceName, serviceOf } from "../spec/services.js";
+import { checkBaseUrlShape, isSingleBaseUrl, serviceBaseUrls } from "../input/base-urls.js";
+import { checkApiKey } from "../input/options.js";
+import type { BaseUrlOption } from "../spec/service-hosts.js";
+import { SERVICE_NAMES, type ServiceName, serviceOf } from "../spec/services.js";
 
-/** Hiro's hosted API: the Token Metadata API only. */
-export const DEFAULT_BASE_URL = "https://api.hiro.so";
-
-/** One base URL for all three services (a proxy in front of them), or one per service. */
-export type BaseUrlOption = string | { metadata?: string; ordinals?: string; runes?: string };
+export { type BaseUrlOption, DEFAULT_BASE_URL, isHiroHost } from "../spec/service-hosts.js";
 
 /** A service's base URL and the key it gets, if any. */
 export interface Route {
@@ -28,19 +26,10 @@ export type Routes = Readonly<Record<ServiceName, Route | undefined>>;
 const RETIRED =
   "Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09: point it at your bitcoin-indexer";
 
-/** Whether `url` is on one of Hiro's hosts (`*.hiro.so`); false for what is not a URL. */
-export function isHiroHost(url: string): boolean {
-  try {
-    return /(^|\.)hiro\.so$/.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The routes for `baseUrl`. A string serves all three services and gets the key; with an object, the
- * key goes to the services in `apiKeyServices` (default: metadata only, a Hiro key means nothing to
- * your indexer). Ordinals and runes on Hiro's own host are left unset: that host no longer serves them.
+ * The routes for `baseUrl` (each service's base URL, input/base-urls.ts). A string serves all three
+ * services and gets the key; with an object, the key goes to the services in `apiKeyServices` (default:
+ * metadata only, a Hiro key means nothing to your indexer).
  */
 export function routesOf(
   baseUrl: BaseUrlOption | undefined,
@@ -48,32 +37,23 @@ export function routesOf(
   apiKeyServices: readonly ServiceName[] | undefined,
 ): Routes {
   const key = checkApiKey("apiKey", apiKey);
-  const single = baseUrl === undefined || typeof baseUrl === "string";
-  if (!single && (typeof baseUrl !== "object" || baseUrl === null)) {
-    throw new HiroValidationError("baseUrl", "must be a URL string or { metadata?, ordinals?, runes? }");
-  }
-  const given = single ? undefined : baseUrl;
-  const names = ["metadata", "ordinals", "runes"];
+  checkBaseUrlShape(baseUrl);
+  const names: readonly string[] = SERVICE_NAMES;
   if (
     apiKeyServices !== undefined &&
     !(Array.isArray(apiKeyServices) && apiKeyServices.every((n) => names.includes(n)))
   ) {
     throw new HiroValidationError("apiKeyServices", `must be an array of "metadata", "ordinals" or "runes"`);
   }
-  const keyed = new Set(apiKeyServices ?? (single ? names : ["metadata"]));
-  const route = (name: ServiceName, value: string | undefined, fallback?: string): Route | undefined => {
-    const raw = value ?? fallback;
-    if (raw === undefined) return undefined;
-    const base = checkBaseUrl(single ? "baseUrl" : `baseUrl.${name}`, raw);
-    if (name !== "metadata" && isHiroHost(base)) return undefined;
-    return { base, origin: new URL(base).origin, apiKey: keyed.has(name) ? key : undefined };
+  const keyed = new Set<string>(apiKeyServices ?? (isSingleBaseUrl(baseUrl) ? names : ["metadata"]));
+  const bases = serviceBaseUrls(baseUrl);
+  const route = (name: ServiceName): Route | undefined => {
+    const base = bases[name];
+    return base === undefined
+      ? undefined
+      : { base, origin: new URL(base).origin, apiKey: keyed.has(name) ? key : undefined };
   };
-  const all = single ? (baseUrl ?? DEFAULT_BASE_URL) : undefined;
-  return {
-    metadata: route("metadata", all ?? given?.metadata, DEFAULT_BASE_URL),
-    ordinals: route("ordinals", all ?? given?.ordinals),
-    runes: route("runes", all ?? given?.runes),
-  };
+  return { metadata: route("metadata"), ordinals: route("ordinals"), runes: route("runes") };
 }
 
 /** The route of `service`, or the validation error that says why there is none. Nothing is sent. */

@@ -7,7 +7,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocs, DOCS_FILE } from "../../scripts/build-docs.js";
+import { buildDocs, DOCS_FILE } from "../../scripts/lib/docs-site.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
 import { launchChromium } from "../helpers/chromium.js";
 
@@ -102,7 +102,7 @@ async function mtime(file: string): Promise<number> {
 async function ensureDocs(): Promise<void> {
   const built = await mtime(DOCS_FILE);
   const inputs = await Promise.all(
-    ["openapi.yaml", "docs/guide.md", "scripts/build-docs.ts", "scripts/lib/portal.ts"].map((f) =>
+    ["openapi.yaml", "docs/guide.md", "scripts/lib/docs-site.ts", "scripts/lib/portal.ts"].map((f) =>
       mtime(resolve(ROOT, f)),
     ),
   );

@@ -8,10 +8,11 @@
  */
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureMsw3 } from "../../scripts/lib/msw3.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
 import { type MockExample, mockExamples } from "../../src/generated/mock-examples.js";
 import { answerFor } from "../../src/mock/index.js";
@@ -62,8 +63,9 @@ window.results = run().catch((e) => ({ error: String(e && e.stack || e) }));
 `;
 
 /**
- * The msw releases the page runs with (this repository's installs of them): the oldest the peer range
- * admits, the newest 2.x, and msw 3. msw 3 needs Node 22.12 on a server, but in a page it needs only the browser.
+ * The msw releases the page runs with: the oldest the peer range admits and the newest 2.x (this
+ * repository's installs of them), and msw 3, installed on demand (scripts/lib/msw3.ts: it needs Node 22.12
+ * on a server, so it is no devDependency; in a page it needs only the browser).
  */
 const RELEASES = ["msw-oldest", "msw", "msw-3"] as const;
 const UNHANDLED_OPTION: Readonly<Record<(typeof RELEASES)[number], string>> = {
@@ -76,9 +78,16 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
   let dir: string;
   const servers = new Map<string, StaticServer>();
   let browser: Browser | undefined;
+  /** Each release's package folder. */
+  const packageDirs: Record<(typeof RELEASES)[number], string> = {
+    "msw-oldest": join(ROOT, "node_modules/msw-oldest"),
+    msw: join(ROOT, "node_modules/msw"),
+    "msw-3": "",
+  };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "hiro-msw-browser-"));
+    packageDirs["msw-3"] = await ensureMsw3();
     for (const release of RELEASES) {
       const root = join(dir, release);
       await mkdir(root);
@@ -95,11 +104,13 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
         platform: "browser",
         target: "es2022",
         alias: { msw: release },
+        // Where msw-3 is found (after the project's own node_modules, which have the two others).
+        nodePaths: [dirname(packageDirs["msw-3"])],
         outfile: join(root, "page.js"),
         logLevel: "error",
       });
       await copyFile(
-        join(ROOT, `node_modules/${release}/lib/mockServiceWorker.js`),
+        join(packageDirs[release], "lib/mockServiceWorker.js"),
         join(root, "mockServiceWorker.js"),
       );
       await writeFile(
@@ -123,7 +134,7 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
     if (!browser || !server) throw new Error("not started");
     expect(SECOND_PAGE).toMatchObject({ offset: 2, limit: 2, results: [expect.anything()] });
     const worker = await readFile(join(dir, release, "mockServiceWorker.js"), "utf8");
-    const manifest = await readFile(join(ROOT, `node_modules/${release}/package.json`), "utf8");
+    const manifest = await readFile(join(packageDirs[release], "package.json"), "utf8");
     const installed = JSON.parse(manifest) as { version: string };
     expect(worker).toContain(`PACKAGE_VERSION = '${installed.version}'`);
     const context = await browser.newContext();

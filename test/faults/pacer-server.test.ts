@@ -5,9 +5,9 @@
  * only timing assertion is a lower bound: the limit was really in force.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { type RateLimitedServer, startRateLimitedServer } from "../../scripts/lib/rate-limited-server.js";
 import { paginate } from "../../src/index.js";
 import { ORDINAL, PRINCIPAL } from "../helpers/fake-fetch.js";
-import { type RateLimitedServer, startRateLimitedServer } from "../helpers/rate-limited-server.js";
 import { createTestClient } from "../helpers/test-client.js";
 
 const LIMIT = 10;

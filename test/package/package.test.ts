@@ -143,7 +143,7 @@ beforeAll(async () => {
   mkdirSync(consumer);
 
   // dist/ as `npm run build` leaves it: rebuilt unless its stamp says it is the build of this tree as it is
-  // now (after `npm ci`'s `prepare`, or an earlier run). Then pack without running `prepare` again.
+  // now (after `npm run build`, or an earlier run). Then pack without running `prepack` again.
   if (!distIsCurrent(ROOT)) await ok(bin("tsx"), [join(ROOT, "scripts/build.ts"), "--silent"], ROOT);
   const packed = await ok(
     "npm",
@@ -208,6 +208,14 @@ describe("the packed tarball", () => {
     const targets = JSON.stringify([manifest.exports, manifest.bin]).match(/\.\/dist\/[^"]+/g) ?? [];
     for (const target of targets) expect(tarballFiles).toContain(target.slice(2));
     expect(tarballFiles).toEqual(expect.arrayContaining(["dist/index.d.ts", "dist/index.d.cts"]));
+  });
+
+  it("declares no install-time script, so installing it runs (and warns about) none", () => {
+    const installed = JSON.parse(
+      readFileSync(join(consumer, "node_modules/hiro-lookup/package.json"), "utf8"),
+    ) as { scripts?: Record<string, string> };
+    const lifecycle = ["preinstall", "install", "postinstall", "prepare"];
+    expect(Object.keys(installed.scripts ?? {}).filter((name) => lifecycle.includes(name))).toEqual([]);
   });
 
   it("carries the MIT license that package.json names, to the project's contributors", () => {

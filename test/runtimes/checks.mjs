@@ -1,18 +1,9 @@
 /**
- * The four checks every runtime runs against the local servers of scripts/test-runtimes.ts. No imports
+ * The four checks every runtime runs against the local servers of scripts/test-runtimes.ts, on the data
+ * its config carries (scripts/lib/runtime-data.ts). No imports
  * and no runtime-specific globals: each entry (esm.mjs, cjs.cjs, worker.mjs, browser.mjs) loads the
  * packed library its own way and passes its exports in.
  */
-
-/** The principal and token of the successful lookup; the servers answer by `token_id`. */
-export const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
-export const TOKENS = { ok: 35, notFound: 36, redirect: 37 };
-export const METADATA = {
-  decimals: 6,
-  total_supply: "100",
-  token_uri: "ipfs://x",
-  metadata: { sip: 16, name: "n" },
-};
 
 /** One line about whatever a lookup threw: class name, kind and status when it has them, message, cause. */
 function describe(error) {
@@ -40,11 +31,13 @@ async function check(name, lookup, judge) {
 /**
  * @param lib `{ createLookupClient, HiroApiError, HiroTimeoutError }` from "hiro-lookup", and
  *   `createLookupQueries` from "hiro-lookup/query" where the runtime loads it (the `query` check)
- * @param config `{ baseUrl, hangUrl }`: the API server (with this run's path prefix) and a server that never answers
+ * @param config `{ baseUrl, hangUrl, principal, tokens, metadata }` (scripts/lib/runtime-data.ts): the API
+ *   server (with this run's path prefix), a server that never answers, and what the servers answer
  * @returns one `{ check, ok, detail, ms }` per check
  */
 export async function runChecks(lib, config) {
   const { createLookupClient, HiroApiError, HiroTimeoutError, createLookupQueries } = lib;
+  const { principal: PRINCIPAL, tokens: TOKENS, metadata: METADATA } = config;
   const client = createLookupClient({ baseUrl: config.baseUrl, maxRetries: 0, timeoutMs: 10_000 });
   const results = [];
 

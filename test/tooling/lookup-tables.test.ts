@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { operationIdsOf, withGuideLink } from "../../scripts/build-docs.js";
+import { operationIdsOf, withGuideLink } from "../../scripts/lib/docs-site.js";
 import { guideLinkMarkdown } from "../../scripts/lib/portal.js";
 import { operations } from "../../src/generated/operations.js";
 import { loadSpec, ROOT } from "../helpers/spec.js";

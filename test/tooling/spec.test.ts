@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { staleFiles } from "../../scripts/generate.js";
+import { staleFiles } from "../../scripts/lib/generated-files.js";
 import {
   loadSpec,
   type OpenApiSpec,

@@ -3,11 +3,12 @@
  * compiles; a misspelt field, status, lookup or path name does not (an unused `@ts-expect-error` fails
  * the check). Nothing here runs: the types tier's tsc and `tsc -p .` check it.
  */
-import type { RequestHandler } from "msw";
+import { HttpResponse, type RequestHandler } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
 import type { RateLimitErrorBody, SftMetadataResponse, SftNotFoundErrorBody } from "../../src/index.js";
 import {
   createHandlers,
+  type MockAnswer,
   type MockOverride,
   type MockRequestParts,
   type MockResponse,
@@ -149,6 +150,40 @@ describe("overrides: more that does not compile", () => {
       overrides: {
         // @ts-expect-error: 201 is not documented
         getTransactionActivity: () => ({ status: 201, body: { limit: 1, offset: 0, total: 0, results: [] } }),
+      },
+    });
+  });
+});
+
+describe("overrides: an undocumented answer, as a Response", () => {
+  it("a plain Response compiles with any status, fixed or from a function", () => {
+    let calls = 0;
+    createHandlers({
+      baseUrl,
+      overrides: {
+        getTransactionActivity: () =>
+          calls++ === 0 ? new HttpResponse("upstream unavailable", { status: 503 }) : undefined,
+        getSftMetadata: new Response("<html>bad gateway</html>", { status: 502 }),
+        getSatoshiInscriptions: async () => HttpResponse.json({ anything: true }, { status: 418 }),
+      },
+    });
+    expectTypeOf<Response>().toExtend<MockAnswer<"getSftMetadata">>();
+  });
+
+  it("a plain object with an undocumented status, or a wrong field, still does not compile", () => {
+    createHandlers({
+      overrides: {
+        // @ts-expect-error: 503 is not documented; an undocumented answer is a Response
+        getTransactionActivity: () => ({ status: 503, body: { message: "unavailable" } }),
+      },
+    });
+    // @ts-expect-error: 503 is not documented, also as a fixed answer
+    createHandlers({ overrides: { getSftMetadata: { status: 503, body: {} } } });
+    createHandlers({
+      overrides: {
+        // @ts-expect-error: a page has `total`, not `totl`, beside a Response override
+        getSatoshiInscriptions: { status: 200, body: { limit: 1, offset: 0, totl: 0, results: [] } },
+        getTransactionActivity: new HttpResponse(null, { status: 503 }),
       },
     });
   });

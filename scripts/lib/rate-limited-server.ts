@@ -12,7 +12,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../fixtures/upstream/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../../test/fixtures/upstream/${name}`, import.meta.url), "utf8"));
 const INSCRIPTION = (fixture("ordinals-sat-inscriptions-200.fixture.json").results as object[])[0];
 const TOKEN = JSON.stringify(fixture("tma-sft-200-valid-metadata.fixture.json"));
 

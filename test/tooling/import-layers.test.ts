@@ -1,0 +1,60 @@
+/**
+ * Each wing imports downward only: scripts/lib/ is below the entry scripts (it imports none of the files
+ * directly in scripts/), bench/ and scripts/ import nothing from test/ (shared helpers live in
+ * scripts/lib/), and the msw kit (src/msw/) is built on the spec, the mock and the checked options, never
+ * on the client's transport.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/spec.js";
+
+/** Every .ts/.mts/.mjs file under `dir`, as paths under the root. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return name === "node_modules" ? [] : filesUnder(path);
+    return /\.(ts|mts|mjs)$/.test(name) && !name.endsWith(".d.mts") ? [path] : [];
+  });
+}
+
+/** What `file` imports by a relative specifier (static, dynamic and `export … from`), as paths under the root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const specifiers = [
+    ...text.matchAll(/^(?:import|export)\s[^;]*?from\s+"(\.{1,2}\/[^"]+)"/gms),
+    ...text.matchAll(/\bimport\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g),
+  ].map((match) => match[1] ?? "");
+  return specifiers.map((specifier) =>
+    relative(ROOT, resolve(dirname(join(ROOT, file)), specifier)).replace(/\.js$/, ".ts"),
+  );
+}
+
+const edges = (dir: string, bad: (target: string) => boolean) =>
+  filesUnder(dir).flatMap((file) =>
+    importsOf(file)
+      .filter(bad)
+      .map((target) => `${file} → ${target}`),
+  );
+
+describe("imports go downward", () => {
+  it("the helper's own check sees an import (scripts/start.ts imports scripts/lib/)", () => {
+    expect(importsOf("scripts/start.ts").some((target) => target.startsWith("scripts/lib/"))).toBe(true);
+  });
+
+  it("scripts/lib/ imports no entry script (a file directly in scripts/)", () => {
+    expect(edges("scripts/lib", (target) => dirname(target) === "scripts")).toEqual([]);
+  });
+
+  it("bench/ imports nothing from test/", () => {
+    expect(edges("bench", (target) => target.startsWith("test/"))).toEqual([]);
+  });
+
+  it("scripts/ imports nothing from test/ (the runtime checks' data is scripts/lib/runtime-data.ts)", () => {
+    expect(edges("scripts", (target) => target.startsWith("test/"))).toEqual([]);
+  });
+
+  it("src/msw/ imports nothing from src/transport/", () => {
+    expect(edges("src/msw", (target) => target.startsWith("src/transport/"))).toEqual([]);
+  });
+});
