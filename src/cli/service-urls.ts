@@ -7,7 +7,7 @@
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
 import { DEFAULT_BASE_URL, HiroValidationError, type ServiceName } from "../index.js";
-import { checkBaseUrl, SERVICE_NAMES } from "../spec/index.js";
+import { checkBaseUrl, isHiroHost, SERVICE_NAMES } from "../spec/index.js";
 
 /** The URL flags, as commander names them. */
 export interface UrlFlags {
@@ -32,15 +32,6 @@ type Env = Record<string, string | undefined>;
 const SERVICES = SERVICE_NAMES;
 const FLAG = (service: ServiceName) => `${service}Url` as const;
 const ENV = (service: ServiceName) => `HIRO_${service.toUpperCase()}_URL`;
-
-/** Whether `url` is on one of Hiro's hosts (`hiro.so`, `*.hiro.so`); false for what is not a URL. */
-export function isHiroHost(url: string): boolean {
-  try {
-    return /(^|\.)hiro\.so$/.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A service URL as the client takes it (the library's `checkBaseUrl`): absolute http(s), no credentials,

@@ -1,7 +1,7 @@
 /**
  * `hiro-lookup/spec`: the contract of openapi.yaml as data and checks, for tools built beside the client
  * (the `hiro-lookup` command line reads it): the operation table, the services, each parameter's rule
- * and the check the lookups run on it, and the base-URL check. All of it is generated from the spec or
+ * and the check the lookups run on it, the base-URL check, and whether a URL is one of Hiro's hosts. All of it is generated from the spec or
  * reads what is, so a spec change reaches a tool by `npm run generate` alone.
  */
 
@@ -9,6 +9,7 @@
 export { parameterRules } from "../generated/parameters.js";
 export { checkBaseUrl } from "../input/options.js";
 export { checkParameter, type WireValue } from "../input/parameter-checks.js";
+export { isHiroHost } from "./service-hosts.js";
 export {
   type MatchedOperation,
   matchOperation,
