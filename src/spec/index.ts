@@ -1,8 +1,9 @@
 /**
  * `hiro-lookup/spec`: the contract of openapi.yaml as data and checks, for tools built beside the client
  * (the `hiro-lookup` command line reads it): the operation table, the services, each parameter's rule
- * and the check the lookups run on it, the base-URL check, and whether a URL is one of Hiro's hosts. All of it is generated from the spec or
- * reads what is, so a spec change reaches a tool by `npm run generate` alone.
+ * and the check the lookups run on it, the base-URL check, and whether a URL is one of Hiro's hosts.
+ * All of it is generated from the spec or reads what is, so a spec change reaches a tool by
+ * `npm run generate` alone.
  */
 
 /** Each path and query parameter's JSON Schema in the spec, by name (`parameterRules.limit.maximum` is 60). */
