@@ -5,9 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 
-async function help(command: string): Promise<string> {
+/** What `hiro-lookup ...argv --help` prints (exit 0). */
+async function help(...argv: string[]): Promise<string> {
   let stdout = "";
-  const code = await runCli([command, "--help"], {
+  const code = await runCli([...argv, "--help"], {
     env: {},
     stdout: {
       write: (s: string) => {
@@ -86,17 +87,7 @@ describe("hiro-lookup <command> --help", () => {
   });
 
   it("the top-level help still lists every global option once, and the version", async () => {
-    let stdout = "";
-    await runCli(["--help"], {
-      env: {},
-      stdout: {
-        write: (s: string) => {
-          stdout += s;
-        },
-        isTTY: false,
-      },
-      stderr: { write: () => {} },
-    });
+    const stdout = await help();
     for (const flag of [...new Set([...PAGED("ordinals"), ...PAGED("runes"), ...METADATA])])
       expect(stdout, flag).toMatch(new RegExp(`^ {2}(?:-\\w, )?${flag} `, "m"));
     expect(stdout).toContain("--version");
