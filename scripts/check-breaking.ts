@@ -44,9 +44,11 @@ async function main(): Promise<number> {
     missing.push(`CHANGELOG.md has no "## [${version}]" section (nor "## [Unreleased]")`);
   else if (result.uncovered.length > 0) {
     const names = [...new Set(result.uncovered.map((change) => change.where))].join(", ");
-    missing.push(
-      `CHANGELOG.md's ${version} entry must say "breaking" and name each broken operation (${names})`,
-    );
+    // Before the bump, the entry to write is the new version's, not the current one's.
+    const entry = result.breakingBump
+      ? `CHANGELOG.md's ${version} entry`
+      : "the new version's CHANGELOG.md entry";
+    missing.push(`${entry} must say "breaking" and name each broken operation (${names})`);
   }
   console.error(
     `check:breaking: ${count} in ${against}:\n${list.join("\n")}\n` +

@@ -12,6 +12,7 @@ import {
   type LogLevel,
   type LookupClient,
 } from "../index.js";
+import { operations } from "../spec/index.js";
 import { headersOf } from "./arguments.js";
 import { exitCodeFor } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
@@ -93,11 +94,22 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
         // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
         const error = withFlagName(inCliTerms(caught, urls));
         setExit(exitCodeFor(error));
-        line(messageOf(error));
+        line(inCommandWords(messageOf(error), command.name()));
       } finally {
         await stopMock?.();
       }
     };
+}
+
+/**
+ * A message as the CLI tells it: the library opens an API or network error with its operation
+ * (`getSftMetadata: …`); the user typed a command (`sft: …`).
+ */
+function inCommandWords(message: string, commandName: string): string {
+  const operationId = /^(\w+): /.exec(message)?.[1];
+  return operationId && Object.hasOwn(operations, operationId)
+    ? `${commandName}: ${message.slice(operationId.length + 2)}`
+    : message;
 }
 
 /** An error as the CLI tells it: `--wait`'s deadline named by its flag, not the library's option. */

@@ -105,7 +105,7 @@ describe("hiro-lookup CLI (as a process)", () => {
     );
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(
-      /^hiro-lookup: getSatoshiInscriptions: GET http:\/\/127.0.0.1:9\/ordinals\/v1\/sats\/1\/inscriptions failed after 1 attempt: fetch failed: bad port/,
+      /^hiro-lookup: sat-inscriptions: GET http:\/\/127.0.0.1:9\/ordinals\/v1\/sats\/1\/inscriptions failed after 1 attempt: fetch failed: bad port/,
     );
     expect(run.stderr + run.stdout).not.toContain("very-secret-key");
   });
