@@ -16,7 +16,7 @@ import { ensureMsw3 } from "../../scripts/lib/msw3.js";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
 import { type MockExample, mockExamples } from "../../src/generated/mock-examples.js";
 import { answerFor } from "../../src/mock/index.js";
-import { launchChromium } from "../helpers/chromium.js";
+import { launchChromium, loopbackOnlyContext } from "../helpers/chromium.js";
 import { ROOT } from "../helpers/spec.js";
 
 const TIMEOUT = 60_000;
@@ -137,18 +137,9 @@ describe("hiro-lookup/msw in Chromium (setupWorker)", { timeout: TIMEOUT }, () =
     const manifest = await readFile(join(packageDirs[release], "package.json"), "utf8");
     const installed = JSON.parse(manifest) as { version: string };
     expect(worker).toContain(`PACKAGE_VERSION = '${installed.version}'`);
-    const context = await browser.newContext();
-    const local = new URL(server.url).origin;
-    const outside: string[] = [];
+    // The worker answers before the network: the route sees only what it left unanswered.
+    const { context, outside } = await loopbackOnlyContext(browser, server.url);
     const consoleErrors: string[] = [];
-    // The worker answers before the network: a route sees only what it left unanswered.
-    await context.route(
-      (url) => url.origin !== local,
-      (route) => {
-        outside.push(route.request().url());
-        return route.abort();
-      },
-    );
     const page = await context.newPage();
     page.on("console", (m) => (m.type() === "error" ? consoleErrors.push(m.text()) : undefined));
     page.on("pageerror", (e) => consoleErrors.push(e.message));

@@ -12,7 +12,7 @@ import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.js";
-import { launchChromium } from "../helpers/chromium.js";
+import { launchChromium, loopbackOnlyContext } from "../helpers/chromium.js";
 import { ROOT } from "../helpers/spec.js";
 
 const TIMEOUT = 60_000;
@@ -94,16 +94,7 @@ describe("hiro-lookup/query in a React app, in Chromium", { timeout: TIMEOUT }, 
 
   it("renders a token (a bigint id) and walks an infinite list to its end with fetchNextPage", async () => {
     if (!browser || !server) throw new Error("not started");
-    const context = await browser.newContext();
-    const local = new URL(server.url).origin;
-    const outside: string[] = [];
-    await context.route(
-      (url) => url.origin !== local,
-      (route) => {
-        outside.push(route.request().url());
-        return route.abort();
-      },
-    );
+    const { context, outside } = await loopbackOnlyContext(browser, server.url);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));

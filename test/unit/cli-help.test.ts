@@ -26,26 +26,14 @@ async function help(...argv: string[]): Promise<string> {
 const globalFlags = (text: string) =>
   [...(text.split("Global Options:")[1] ?? "").matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]);
 
-const METADATA = [
-  "--base-url",
-  "--metadata-url",
-  "--api-key",
-  "--mock",
-  "--timeout",
-  "--retries",
-  "--verbose",
-  "--header",
-];
+/** What every lookup reads, whatever its service. */
+const REQUEST = ["--api-key", "--mock", "--timeout", "--retries", "--verbose", "--header"];
+const METADATA = ["--base-url", "--metadata-url", ...REQUEST];
 const OUTPUT = ["--json", "--ndjson"];
 const PAGED = (service: "ordinals" | "runes") => [
   "--base-url",
   `--${service}-url`,
-  "--api-key",
-  "--mock",
-  "--timeout",
-  "--retries",
-  "--verbose",
-  "--header",
+  ...REQUEST,
   ...OUTPUT,
   `--${service}-max-limit`,
 ];
