@@ -74,3 +74,38 @@ describe("a token whose metadata job failed", () => {
     expect(run.stderr).toMatch(/explain/);
   });
 });
+
+describe("ft-list --all over a list whose order has ties (upstream sorts by LOWER(name) alone)", () => {
+  const DEPLOYER = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM";
+  /** Nameless token `n` (its job queued or failed): all of them tie on the sort key. */
+  const token = (n: number) => ({
+    tx_id: `0x${String(n).padStart(64, "0")}`,
+    sender_address: DEPLOYER,
+    contract_principal: `${DEPLOYER}.t${n}`,
+    asset_identifier: `${DEPLOYER}.t${n}::t`,
+  });
+  const sorted = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  /** Another order of the same ties: its second page holds 2, 3, 4 again, and 5, 6, 7 on neither. */
+  const reordered = [5, 6, 7, 0, 1, 2, 3, 4, 8, 9];
+
+  // Before: 7 lines of the 10, exit 0, nothing on stderr.
+  it("prints what came, says on stderr it is incomplete, and exits 9", async () => {
+    let call = 0;
+    const server = await serveWith((path) => {
+      const query = new URL(path, "http://x").searchParams;
+      const offset = Number(query.get("offset") ?? 0);
+      const limit = Number(query.get("limit") ?? 20);
+      const order = ++call % 2 === 1 ? sorted : reordered;
+      const results = order.slice(offset, offset + limit).map(token);
+      return Response.json({ limit, offset, total: 10, results });
+    });
+    servers.push(server);
+    const run = await cli(server.url, ["ft-list", "--all", "--limit", "5"]);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toHaveLength(7);
+    expect(new Set(lines).size).toBe(7);
+    expect(run.stderr).toMatch(/^hiro-lookup: ft-list: .*7 distinct items of the 10/m);
+    expect(run.stderr).toMatch(/ties|tie-breaker/);
+    expect(run.code).toBe(9);
+  });
+});
