@@ -123,7 +123,8 @@ describe("etagCache() middleware", () => {
  * stayed stale until the next block (the 304 brought back the old page).
  */
 describe("etagCache() and the FT list (its ETag is the chain tip, not the list)", () => {
-  const TOKEN = {
+  type ListedToken = Record<string, string | number | undefined>;
+  const TOKEN: ListedToken = {
     name: "ALEX Token",
     symbol: "ALEX",
     decimals: 8,
@@ -133,7 +134,7 @@ describe("etagCache() and the FT list (its ETag is the chain tip, not the list)"
     contract_principal: "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex",
   };
   /** The list as upstream serves it: tagged with the chain tip, which does not move here. */
-  function listServer(list: () => (typeof TOKEN)[]) {
+  function listServer(list: () => ListedToken[]) {
     const conditional: (string | undefined)[] = [];
     const handler = (request: Request) => {
       const sent = request.headers.get("if-none-match") ?? undefined;
@@ -149,7 +150,7 @@ describe("etagCache() and the FT list (its ETag is the chain tip, not the list)"
   it("a token processed without a new block shows in the next list (no If-None-Match sent for the list)", async () => {
     let processed = false;
     const { handler, conditional } = listServer(() =>
-      processed ? [TOKEN] : ([{ ...TOKEN, name: undefined, symbol: undefined }] as (typeof TOKEN)[]),
+      processed ? [TOKEN] : [{ ...TOKEN, name: undefined, symbol: undefined }],
     );
     const { client } = createTestClient(handler, { middleware: [etagCache()] });
     const before = await client.getFungibleTokens();
