@@ -7,11 +7,11 @@
  * that ends short of the service's `total` is not passed off as complete (HiroIncompleteListError).
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
-import { HiroIncompleteListError } from "../errors/incomplete-list-error.js";
 import { limitRule } from "../generated/parameters.js";
 import type { RequestOptions } from "../input/options.js";
-import { identityOf } from "../lookups/item-identity.js";
 import type { Page } from "../spec/types.js";
+import { secondPass } from "./second-pass.js";
+import { checkPageSize, WalkIdentities } from "./walk-identities.js";
 
 /**
  * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
@@ -85,7 +85,7 @@ interface Progress {
  * A walk that reaches the end of a list whose `total` stayed the same, with fewer distinct items than
  * that total, is not complete (upstream's FT list has no tie-breaker in its order, so pages shift between
  * requests): one second pass from the start yields the items it finds missing, and if some are still
- * missing the walk throws {@link HiroIncompleteListError} after the last item.
+ * missing the walk throws `HiroIncompleteListError` after the last item.
  */
 export function paginate<P extends { offset?: number; limit?: number }, T>(
   method: PageMethod<P, T> | ((params?: P, options?: RequestOptions) => Promise<Page<T>>),
@@ -128,26 +128,7 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
     // would make every item come back 60 times); a short page narrows it to what the service gives.
     let stride = pageSize;
     let nextToFetch = start + stride;
-    /** The identities of the results of this walk (item-identity.ts), the oldest forgotten past the bound. */
-    const seen = new Set<string>();
-    /** Which results of `page` are new to the walk (remembered as seen); the walk's count of distinct items grows. */
-    const freshIn = (page: Page<T>, offset: number): boolean[] =>
-      page.results.map((item) => {
-        let identity: string;
-        try {
-          identity = identityOf(item);
-        } catch {
-          throw new HiroError(
-            `paginate: the page at offset ${offset} cannot be compared (nested too deep); stopped`,
-          );
-        }
-        if (seen.has(identity)) return false;
-        seen.add(identity);
-        distinct++;
-        if (seen.size > MAX_IDENTITIES) seen.delete(seen.values().next().value as string);
-        return true;
-      });
-    let distinct = 0;
+    const seen = new WalkIdentities(MAX_IDENTITIES);
     /** The `total` of every page so far, while it stayed the same; undefined once it changed. */
     let steadyTotal: number | undefined;
     let firstPage = true;
@@ -158,16 +139,13 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
         const head = queue.shift() as Pending;
         const page = await head.page;
         const end = head.offset + page.results.length;
-        if (page.results.length > pageSize) {
-          const more = `has ${page.results.length} results, more than the ${pageSize} asked`;
-          throw new HiroError(`paginate: the page at offset ${head.offset} ${more}; stopped`);
-        }
+        checkPageSize(page, pageSize, head.offset);
         Object.assign(progress, { end, total: page.total, unread: page.results.length });
         steadyTotal = firstPage || steadyTotal === page.total ? page.total : undefined;
         firstPage = false;
         if (page.results.length === 0) return;
         // Repeats by identity, whatever the order: a page of results all seen before is no progress.
-        const fresh = freshIn(page, head.offset);
+        const fresh = seen.freshIn(page, head.offset);
         if (!fresh.includes(true)) {
           throw new HiroError(
             `paginate: the page at offset ${head.offset} brought nothing new (${page.results.length} results all seen earlier in the walk, in any order): the service is not paging; stopped`,
@@ -194,26 +172,14 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
         }
       }
       for (const pending of queue) pending.cancel.abort(new Error("page dropped"));
-      if (!reachedEnd || steadyTotal === undefined || distinct >= steadyTotal - start) return;
-      // Fewer distinct items than the total of a list that did not change: pages shifted between requests
-      // (upstream's FT list has no tie-breaker). One second pass, in order, picks up what it can.
-      const total = steadyTotal;
-      for (let offset = start; offset < total && distinct < total - start; ) {
-        const page = await fetchPage(offset).page;
-        if (page.total !== total) return; // the list changed meanwhile: no judgement
-        if (page.results.length === 0) break;
-        if (page.results.length > pageSize) {
-          const more = `has ${page.results.length} results, more than the ${pageSize} asked`;
-          throw new HiroError(`paginate: the page at offset ${offset} ${more}; stopped`);
-        }
-        const fresh = freshIn(page, offset);
-        Object.assign(progress, { unread: page.results.length });
-        offset += page.results.length;
-        if (!fresh.includes(true)) continue;
+      if (!reachedEnd || steadyTotal === undefined || seen.distinct >= steadyTotal - start) return;
+      // Fewer distinct items than the total of a list that did not change (second-pass.ts).
+      const short = { start, total: steadyTotal, pageSize };
+      for await (const { page, fresh } of secondPass((offset) => fetchPage(offset).page, seen, short)) {
+        progress.unread = page.results.length;
         freshOf.set(page, fresh);
         yield page;
       }
-      if (distinct < total - start) throw new HiroIncompleteListError(total, distinct, start);
     } finally {
       controller.abort(new Error("pagination ended"));
     }
