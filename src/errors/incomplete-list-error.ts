@@ -18,9 +18,8 @@ export class HiroIncompleteListError extends HiroError {
     /** The offset the walk started at: `total - offset` items were expected. */
     readonly offset: number,
   ) {
-    const from = offset === 0 ? "" : ` from offset ${offset}`;
     super(
-      `paginate: the list ended with ${received} distinct items of the ${total} the service counts${from}, after a second pass: its order has ties (the FT list sorts by name or symbol with no tie-breaker), so pages shifted between requests; ${total - offset - received} are missing`,
+      `paginate: ${received} distinct items of the ${total} the service counts${offset ? ` from offset ${offset}` : ""}, after a second pass: its order has ties, so pages shifted`,
     );
   }
 }

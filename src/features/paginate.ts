@@ -129,9 +129,8 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
     let stride = pageSize;
     let nextToFetch = start + stride;
     const seen = new WalkIdentities(MAX_IDENTITIES);
-    /** The `total` of every page so far, while it stayed the same; undefined once it changed. */
-    let steadyTotal: number | undefined;
-    let firstPage = true;
+    /** The `total` of each page: one value while the list did not change. */
+    const totals = new Set<number>();
     /** Whether the walk stopped at the list's end (not at maxItems, an empty page or a break). */
     let reachedEnd = false;
     try {
@@ -141,8 +140,7 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
         const end = head.offset + page.results.length;
         checkPageSize(page, pageSize, head.offset);
         Object.assign(progress, { end, total: page.total, unread: page.results.length });
-        steadyTotal = firstPage || steadyTotal === page.total ? page.total : undefined;
-        firstPage = false;
+        totals.add(page.total);
         if (page.results.length === 0) return;
         // Repeats by identity, whatever the order: a page of results all seen before is no progress.
         const fresh = seen.freshIn(page, head.offset);
@@ -171,10 +169,10 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
           nextToFetch += stride;
         }
       }
-      for (const pending of queue) pending.cancel.abort(new Error("page dropped"));
-      if (!reachedEnd || steadyTotal === undefined || seen.distinct >= steadyTotal - start) return;
+      const [total = 0] = totals;
+      if (!reachedEnd || totals.size > 1 || seen.distinct >= total - start) return;
       // Fewer distinct items than the total of a list that did not change (second-pass.ts).
-      const short = { start, total: steadyTotal, pageSize };
+      const short = { start, total, pageSize };
       for await (const { page, fresh } of secondPass((offset) => fetchPage(offset).page, seen, short)) {
         progress.unread = page.results.length;
         freshOf.set(page, fresh);
