@@ -131,6 +131,7 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
     const seen = new WalkIdentities(MAX_IDENTITIES);
     /** The `total` of each page: one value while the list did not change. */
     const totals = new Set<number>();
+    let pagesRead = 0;
     /** Whether the walk stopped at the list's end (not at maxItems, an empty page or a break). */
     let reachedEnd = false;
     try {
@@ -141,6 +142,7 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
         checkPageSize(page, pageSize, head.offset);
         Object.assign(progress, { end, total: page.total, unread: page.results.length });
         totals.add(page.total);
+        pagesRead++;
         if (page.results.length === 0) return;
         // Repeats by identity, whatever the order: a page of results all seen before is no progress.
         const fresh = seen.freshIn(page, head.offset);
@@ -172,7 +174,7 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
       const [total = 0] = totals;
       if (!reachedEnd || totals.size > 1 || seen.distinct >= total - start) return;
       // Fewer distinct items than the total of a list that did not change (second-pass.ts).
-      const short = { start, total, pageSize };
+      const short = { start, total, pageSize, pages: pagesRead };
       for await (const { page, fresh } of secondPass((offset) => fetchPage(offset).page, seen, short)) {
         progress.unread = page.results.length;
         freshOf.set(page, fresh);

@@ -9,25 +9,29 @@ import { HiroIncompleteListError } from "../errors/incomplete-list-error.js";
 import type { Page } from "../spec/types.js";
 import { checkPageSize, type WalkIdentities } from "./walk-identities.js";
 
-/** Where the walk stands: its start offset, the list's steady `total`, the page size asked. */
+/**
+ * Where the walk stands: its start offset, the list's steady `total`, the page size asked, and how many
+ * pages the first pass took (the second takes no more: a server cannot stretch it with short pages).
+ */
 interface ShortWalk {
   start: number;
   total: number;
   pageSize: number;
+  pages: number;
 }
 
 /**
  * Yields each page of the second pass that brings a result the walk had not seen (with which results are
- * new), until the walk has them all or the list's end. A page whose `total` changed ends it quietly (what
+ * new), until the walk has them all, the list's end, or as many pages as the first pass. A page whose `total` changed ends it quietly (what
  * is missing may be gone); still short at the end, it throws {@link HiroIncompleteListError}.
  */
 export async function* secondPass<T>(
   fetchPage: (offset: number) => Promise<Page<T>>,
   seen: WalkIdentities,
-  { start, total, pageSize }: ShortWalk,
+  { start, total, pageSize, pages }: ShortWalk,
 ): AsyncGenerator<{ page: Page<T>; fresh: boolean[] }, void, undefined> {
   const expected = total - start;
-  for (let offset = start; offset < total && seen.distinct < expected; ) {
+  for (let offset = start, asked = 0; offset < total && seen.distinct < expected && asked < pages; asked++) {
     const page = await fetchPage(offset);
     if (page.total !== total) return;
     if (page.results.length === 0) break;

@@ -504,3 +504,27 @@ describe("a walk that ends with fewer distinct items than the service's total", 
     expect(items).toHaveLength(7);
   });
 });
+
+describe("the second pass is bounded by the first", () => {
+  it("a server that answers the second pass one result a page gets no more requests than the first pass took", async () => {
+    const FT = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM";
+    const token = (n: number) => ({ contract_principal: `${FT}.t${n}`, asset_identifier: `${FT}.t${n}::t` });
+    // First pass: pages of 10 at offsets 0..90, each holding tokens 0-9 again after the first: 10 of 100.
+    // Second pass: one (seen) token a page, as slow as it can be.
+    const { client, requests } = createTestClient((request, call) => {
+      const offset = offsetOf(request);
+      const first = call <= 10;
+      const results = first
+        ? [...Array(10).keys()].map((i) =>
+            token(offset === 0 ? i : (i + offset) % 10 === 0 ? 100 + offset : i),
+          )
+        : [token(0)];
+      return json({ limit: 10, offset, total: 100, results });
+    });
+    const error = await collect(paginate(client.getFungibleTokens, {}, { pageSize: 10 }), {
+      max: 1000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroIncompleteListError);
+    expect(requests.length).toBeLessThanOrEqual(20);
+  });
+});
