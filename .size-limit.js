@@ -89,8 +89,8 @@ export default [
   // `complete`: +79 B).
   // 19,070 B after the rest of issue 29 (the core's share, and etagCache's store timeout).
   // 20,055 B after issue 28 (the log, .withResponse(), the drift report; was 19,070 B).
-  // 20,664 B after issue 35's service items (was 20,145 B): paginate's bounded second pass and
-  // HiroIncompleteListError (+519 B with the wait's last answer at its deadline and etagCache leaving the
+  // 20,685 B after issue 35's service items (was 20,145 B): paginate's bounded second pass and
+  // HiroIncompleteListError (+540 B with the wait's last answer at its deadline and etagCache leaving the
   // FT list unconditional).
   entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 20_800),
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
