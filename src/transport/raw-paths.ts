@@ -40,16 +40,33 @@ export function checkPathValue(name: string, value: string): void {
     );
 }
 
+/**
+ * The call's options with the caller's signal linked, not listened to: the Request openapi-fetch builds
+ * adds an abort listener to the signal it is given, kept until that Request is collected, so 2,000 raw
+ * calls sharing one signal made Node warn (MaxListenersExceededWarning). `AbortSignal.any` follows the
+ * caller's signal without a listener on it, and the Request listens to that per-call signal instead.
+ */
+function linkedSignal(init: unknown): unknown {
+  if (typeof init !== "object" || init === null || !("signal" in init)) return init;
+  const { signal } = init;
+  return signal instanceof AbortSignal ? { ...init, signal: AbortSignal.any([signal]) } : init;
+}
+
 type Method = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
 const METHODS: readonly Method[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 
-/** `client`'s request methods, each refusing a bad path (a rejected promise, nothing sent) before openapi-fetch sees it. */
+/**
+ * `client`'s request methods, each refusing a bad path (a rejected promise, nothing sent) before
+ * openapi-fetch sees it, and linking the caller's signal ({@link linkedSignal}).
+ */
 export function guardRawPaths(client: Client<paths>): void {
   for (const method of METHODS) {
     const send = client[method] as (path: unknown, ...rest: unknown[]) => Promise<unknown>;
-    const guarded = (path: unknown, ...rest: unknown[]) => {
+    const guarded = (path: unknown, init?: unknown, ...rest: unknown[]) => {
       const problem = pathProblem(path);
-      return problem ? Promise.reject(new HiroValidationError("path", problem)) : send(path, ...rest);
+      return problem
+        ? Promise.reject(new HiroValidationError("path", problem))
+        : send(path, linkedSignal(init), ...rest);
     };
     Object.assign(client, { [method]: guarded });
   }
