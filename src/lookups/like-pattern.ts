@@ -24,7 +24,7 @@ function fold(c: number): number {
 const foldedCodePoints = (text: string): number[] =>
   Array.from(text, (char) => fold(char.codePointAt(0) ?? 0));
 
-/** A compiled LIKE pattern: its tokens, runs of `%` kept as one. */
+/** A compiled LIKE pattern: its tokens. */
 export type LikePattern = readonly number[];
 
 /** `pattern` (the whole pattern, wildcards included) compiled once, to match many names. */
@@ -34,9 +34,8 @@ export function compileLike(pattern: string): LikePattern {
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i] as string;
     if (char === "\\" && i + 1 < chars.length) tokens.push(fold((chars[++i] as string).codePointAt(0) ?? 0));
-    else if (char === "%") {
-      if (tokens[tokens.length - 1] !== ANY) tokens.push(ANY);
-    } else if (char === "_") tokens.push(ONE);
+    else if (char === "%") tokens.push(ANY);
+    else if (char === "_") tokens.push(ONE);
     else tokens.push(fold(char.codePointAt(0) ?? 0));
   }
   return tokens;

@@ -15,28 +15,25 @@ import type { paths } from "../spec/types.js";
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /** `text` with the `user:password@` of any URL in it blanked, for a message. */
-export function withoutUserinfo(text: string): string {
+function withoutUserinfo(text: string): string {
   return text.replace(/(^|\/\/)[^/?#@\s]*@/g, "$1…@");
 }
 
-/** What is wrong with `path` as a raw call's path, or undefined. */
-function pathProblem(path: unknown): string | undefined {
-  if (typeof path !== "string") return `must be a string; got ${path === null ? "null" : typeof path}`;
-  const shown = printable(withoutUserinfo(path), 80);
-  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\"))
-    return `must be a path of the spec such as "/metadata/v1/ft" (the client adds its base URL), not a URL; got ${shown}`;
-  const pathname = path.split(/[?#]/, 1)[0] ?? "";
-  if (pathname.split("/").some((segment) => DOT_SEGMENT.test(segment)))
-    return `must not have a "." or ".." segment (the URL would resolve it into another route); got ${shown}`;
-  return undefined;
-}
+/** Whether `path` is a path of the spec's form: `/…`, no URL, no `\\`, no dot segment. */
+const isPath = (path: unknown): path is string =>
+  typeof path === "string" &&
+  /^\/(?![/\\])[^\\]*$/.test(path) &&
+  !path
+    .split(/[?#]/, 1)[0]
+    ?.split("/")
+    .some((segment) => DOT_SEGMENT.test(segment));
 
 /** Refuses a path value the URL parser would resolve as a dot segment (any `%` in a value is encoded, so only these two). */
 export function checkPathValue(name: string, value: string): void {
   if (value === "." || value === "..")
     throw new HiroValidationError(
       name,
-      `must not be "." or ".." (the URL would resolve it into another route of the service); got "${value}"`,
+      `must not be "." or ".." (the URL would resolve it into another route)`,
     );
 }
 
@@ -47,35 +44,33 @@ export function checkPathValue(name: string, value: string): void {
  * caller's signal without a listener on it, and the Request listens to that per-call signal instead.
  */
 function linkedSignal(init: unknown): unknown {
-  if (typeof init !== "object" || init === null || !("signal" in init)) return init;
-  const { signal } = init;
-  return signal instanceof AbortSignal ? { ...init, signal: AbortSignal.any([signal]) } : init;
+  const signal = (init as { signal?: unknown } | undefined)?.signal;
+  return signal instanceof AbortSignal ? { ...(init as object), signal: AbortSignal.any([signal]) } : init;
 }
 
-type Method = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
-const METHODS: readonly Method[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
+type Send = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * `client`'s request methods, each refusing a bad path (a rejected promise, nothing sent) before
- * openapi-fetch sees it, and linking the caller's signal ({@link linkedSignal}).
+ * `client`'s request methods (`GET`…, and `request(method, path, init)`), each refusing a bad path (a
+ * rejected promise, nothing sent) before openapi-fetch sees it, and linking the caller's signal
+ * ({@link linkedSignal}).
  */
 export function guardRawPaths(client: Client<paths>): void {
-  for (const method of METHODS) {
-    const send = client[method] as (path: unknown, ...rest: unknown[]) => Promise<unknown>;
-    const guarded = (path: unknown, init?: unknown, ...rest: unknown[]) => {
-      const problem = pathProblem(path);
-      return problem
-        ? Promise.reject(new HiroValidationError("path", problem))
-        : send(path, linkedSignal(init), ...rest);
+  const guard = (name: keyof Client<paths>, at: number) => {
+    const send = client[name] as Send;
+    const guarded: Send = (...args) => {
+      const path = args[at];
+      if (!isPath(path)) {
+        const got = typeof path === "string" ? printable(withoutUserinfo(path), 80) : typeof path;
+        const why = `must be a path of the spec such as "/metadata/v1/ft": not a URL, no "." or ".." segment (the URL would resolve it into another route); got ${got}`;
+        return Promise.reject(new HiroValidationError("path", why));
+      }
+      args[at + 1] = linkedSignal(args[at + 1]);
+      return send(...args);
     };
-    Object.assign(client, { [method]: guarded });
-  }
-  const request = client.request as (method: unknown, path: unknown, ...rest: unknown[]) => Promise<unknown>;
-  const guardedRequest = (method: unknown, path: unknown, ...rest: unknown[]) => {
-    const problem = pathProblem(path);
-    return problem
-      ? Promise.reject(new HiroValidationError("path", problem))
-      : request(method, path, ...rest);
+    Object.assign(client, { [name]: guarded });
   };
-  Object.assign(client, { request: guardedRequest });
+  for (const method of ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const)
+    guard(method, 0);
+  guard("request", 1);
 }

@@ -153,10 +153,14 @@ describe("raw calls: path values and the service prefix checked", () => {
       "user:s3cr3t-pw@x",
     ]) {
       const { client, requests } = createTestClient(() => json({}));
-      const error = await failure(client.raw.GET(path as never));
-      expect(error, path).toBeInstanceOf(HiroValidationError);
-      expect(error).toMatchObject({ parameter: "path" });
-      expect(`${(error as Error).message} ${JSON.stringify(error)}`).not.toContain("s3cr3t-pw");
+      for (const error of [
+        await failure(client.raw.GET(path as never)),
+        await failure(client.raw.request("get", path as never)),
+      ]) {
+        expect(error, path).toBeInstanceOf(HiroValidationError);
+        expect(error).toMatchObject({ parameter: "path" });
+        expect(`${(error as Error).message} ${JSON.stringify(error)}`).not.toContain("s3cr3t-pw");
+      }
       expect(requests).toHaveLength(0);
     }
   });
