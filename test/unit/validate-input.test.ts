@@ -592,6 +592,8 @@ async function checkOne(operation: OperationName, parameter: string, value: unkn
   expect([...request.headers.keys()].sort()).toEqual([]);
 }
 
+const SMALL_DOMAINS = ["valid_metadata_only", "order_by", "order"];
+
 const LINE_BREAKS = ["\r\n", "\n", "\r", "\u0000", "\r\nX-Injected: 1\r\n"];
 
 describe("hostile input", () => {
@@ -619,7 +621,8 @@ describe("hostile input", () => {
           fc.asyncProperty(fc.constantFrom(...operations), arbitrary, (operation, value) =>
             checkOne(operation, parameter, value),
           ),
-          { numRuns: 300 },
+          // A boolean and two enums have few near-valid values: fewer runs find every outcome.
+          { numRuns: SMALL_DOMAINS.includes(parameter) ? 100 : 300 },
         );
       });
     }
