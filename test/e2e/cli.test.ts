@@ -7,9 +7,9 @@
  */
 import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
 import { bindablePort } from "../../src/mock-server/prism.js";
-import { type CliRun, cliCommand, runCliProcess } from "../helpers/cli-process.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
+import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
 
@@ -21,20 +21,9 @@ const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e"
 const cliProcess = (args: string[], env: Record<string, string> = {}) =>
   runCliProcess(args, { HIRO_API_KEY: "", ...env });
 
-/**
- * Runs `hiro-lookup <args>` in-process, as main.ts does but with `env` for the environment (no API key, and
- * none of this run's HIRO_* variables) and its streams collected.
- */
-async function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { HIRO_API_KEY: "", ...env },
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+/** Runs `hiro-lookup <args>` in-process, against no API key and none of this run's HIRO_* variables. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCliInProcess(args, { HIRO_API_KEY: "", ...env });
 
 const mock = ["--base-url", baseUrl, "--retries", "0"];
 
