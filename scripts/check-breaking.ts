@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { checkBreaking, latestRelease, nextBreaking } from "./lib/release-gate.js";
+import { checkBreaking, gateReport, latestRelease } from "./lib/release-gate.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -21,40 +21,10 @@ async function main(): Promise<number> {
     changelog,
   );
   const against = `openapi.yaml (package ${version}) against the ${release.version} release (${release.path.slice(ROOT.length)})`;
-  if (result.changes.length === 0) {
-    console.log(`check:breaking: no breaking change in ${against}`);
-    return 0;
-  }
-  const list = result.changes.map(
-    (change) => `  - ${change.where}: ${change.message}\n    at ${change.pointer}`,
-  );
-  const count = `${result.changes.length} breaking change${result.changes.length > 1 ? "s" : ""}`;
-  if (result.ok) {
-    console.log(
-      `check:breaking: ${count} in ${against}, allowed by the version bump and CHANGELOG.md's ${version} entry:\n${list.join("\n")}`,
-    );
-    return 0;
-  }
-  const missing: string[] = [];
-  if (!result.breakingBump)
-    missing.push(
-      `a breaking version (npm caret: ${release.version} → ${nextBreaking(release.version)} or later)`,
-    );
-  if (result.entry === undefined)
-    missing.push(`CHANGELOG.md has no "## [${version}]" section (nor "## [Unreleased]")`);
-  else if (result.uncovered.length > 0) {
-    const names = [...new Set(result.uncovered.map((change) => change.where))].join(", ");
-    // Before the bump, the entry to write is the new version's, not the current one's.
-    const entry = result.breakingBump
-      ? `CHANGELOG.md's ${version} entry`
-      : "the new version's CHANGELOG.md entry";
-    missing.push(`${entry} must say "breaking" and name each broken operation (${names})`);
-  }
-  console.error(
-    `check:breaking: ${count} in ${against}:\n${list.join("\n")}\n` +
-      `Undo them, or release them with: ${missing.join("; ")}.`,
-  );
-  return 1;
+  const report = gateReport(result, { version, releaseVersion: release.version, against });
+  if (report.code === 0) console.log(report.text);
+  else console.error(report.text);
+  return report.code;
 }
 
 main().then(

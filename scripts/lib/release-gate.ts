@@ -68,7 +68,80 @@ export async function checkBreaking(
 
 /** The breaking changes from `beforeSpec` to `afterSpec` (OpenAPI 3.x texts), whatever the versions. */
 export async function findBreakingChanges(beforeSpec: string, afterSpec: string): Promise<BreakingChange[]> {
-  return diffBreaking(dereference(parse(beforeSpec)), dereference(parse(afterSpec)));
+  return diffBreaking(dereference(parseSpec(beforeSpec)), dereference(parseSpec(afterSpec)));
+}
+
+/** The spec texts parsed last, newest last: {@link parseSpec}'s memory. */
+const parsedSpecs = new Map<string, unknown>();
+
+/**
+ * A spec text parsed: JSON by `JSON.parse` (YAML's parser takes ~0.2 s over this spec as JSON), else YAML.
+ * The last few texts are remembered (a check parses each text twice; `npm start` compares the release's
+ * spec again at every edit). Callers only read the result.
+ */
+function parseSpec(text: string): unknown {
+  const known = parsedSpecs.get(text);
+  if (known !== undefined) return known;
+  let parsed: unknown;
+  try {
+    parsed = text.trimStart().startsWith("{") ? JSON.parse(text) : parse(text);
+  } catch {
+    parsed = parse(text); // not JSON after all: YAML says what is wrong with it
+  }
+  parsedSpecs.set(text, parsed);
+  const oldest = parsedSpecs.keys().next();
+  if (parsedSpecs.size > 4 && !oldest.done) parsedSpecs.delete(oldest.value);
+  return parsed;
+}
+
+/** What `npm run check:breaking` prints, and its exit code. */
+export interface GateReport {
+  /** 0: nothing breaks, or the version and CHANGELOG.md allow it (printed on stdout); 1: refused (stderr). */
+  code: 0 | 1;
+  text: string;
+}
+
+/**
+ * `npm run check:breaking`'s verdict on `result` (from {@link checkBreaking}): the changes, one per line with
+ * their JSON pointer, and when refused, what releasing them needs. `version` is package.json's,
+ * `releaseVersion` the last release's, `against` names the comparison (files and versions).
+ */
+export function gateReport(
+  result: BreakingCheck,
+  { version, releaseVersion, against }: { version: string; releaseVersion: string; against: string },
+): GateReport {
+  if (result.changes.length === 0)
+    return { code: 0, text: `check:breaking: no breaking change in ${against}` };
+  const list = result.changes.map(
+    (change) => `  - ${change.where}: ${change.message}\n    at ${change.pointer}`,
+  );
+  const count = `${result.changes.length} breaking change${result.changes.length > 1 ? "s" : ""}`;
+  if (result.ok)
+    return {
+      code: 0,
+      text: `check:breaking: ${count} in ${against}, allowed by the version bump and CHANGELOG.md's ${version} entry:\n${list.join("\n")}`,
+    };
+  const missing: string[] = [];
+  if (!result.breakingBump)
+    missing.push(
+      `a breaking version (npm caret: ${releaseVersion} → ${nextBreaking(releaseVersion)} or later)`,
+    );
+  if (result.entry === undefined)
+    missing.push(`CHANGELOG.md has no "## [${version}]" section (nor "## [Unreleased]")`);
+  else if (result.uncovered.length > 0) {
+    const names = [...new Set(result.uncovered.map((change) => change.where))].join(", ");
+    // Before the bump, the entry to write is the new version's, not the current one's.
+    const entry = result.breakingBump
+      ? `CHANGELOG.md's ${version} entry`
+      : "the new version's CHANGELOG.md entry";
+    missing.push(`${entry} must say "breaking" and name each broken operation (${names})`);
+  }
+  return {
+    code: 1,
+    text:
+      `check:breaking: ${count} in ${against}:\n${list.join("\n")}\n` +
+      `Undo them, or release them with: ${missing.join("; ")}.`,
+  };
 }
 
 /**
@@ -110,7 +183,8 @@ export function uncoveredChanges(
 function operationIdsByRoute(specs: readonly string[]): Map<string, string> {
   const ids = new Map<string, string>();
   for (const text of specs) {
-    const paths = (parse(text) as { paths?: Record<string, Record<string, { operationId?: string }>> }).paths;
+    const paths = (parseSpec(text) as { paths?: Record<string, Record<string, { operationId?: string }>> })
+      .paths;
     for (const [path, item] of Object.entries(paths ?? {}))
       for (const [method, operation] of Object.entries(item))
         if (operation?.operationId) ids.set(`${method.toUpperCase()} ${path}`, operation.operationId);

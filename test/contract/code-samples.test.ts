@@ -1,7 +1,8 @@
 /**
  * The spec's `x-codeSamples`, as the reference shows them, work: the TypeScript ones run with tsx
  * (`hiro-lookup` mapped to src/; the types tier typechecks them as written: test/helpers/doc-examples.ts),
- * the curl and CLI ones run; all against the Prism mock, with their per-service URL swapped for the mock's.
+ * the curl and CLI ones run (the CLI's in-process, through `runCli`, in place of `npx hiro-lookup`); all
+ * against the Prism mock, with their per-service URL swapped for the mock's.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { operations } from "../../src/generated/operations.js";
-import { runCliProcess } from "../helpers/cli-process.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { codeSamples, docExampleFiles } from "../helpers/doc-examples.js";
 import { ROOT } from "../helpers/spec.js";
 
@@ -127,14 +128,14 @@ describe("x-codeSamples", () => {
     }
   });
 
-  it("the CLI samples run against the mock (the CLI bundled from src/ in place of npx hiro-lookup)", async () => {
+  it("the CLI samples run against the mock (the CLI from src/, in-process, in place of npx hiro-lookup)", async () => {
     for (const sample of byLabel("CLI")) {
       const line = withMock(sample.source)
         .replace(/\\\n\s*/g, "")
         .trim();
       const args = line.split(/\s+/);
       expect(args.slice(0, 2), sample.operationId).toEqual(["npx", "hiro-lookup"]);
-      const { code, stdout, stderr } = await runCliProcess(args.slice(2), env);
+      const { code, stdout, stderr } = await runCliInProcess(args.slice(2), { HIRO_API_KEY: "" });
       expect(code, stderr).toBe(0);
       expect(stdout, sample.operationId).toMatch(EXPECTED[sample.operationId] ?? /./);
     }

@@ -1,7 +1,14 @@
-/** The CLI run as a real process against the Prism mock of the global setup. */
+/**
+ * The CLI against the Prism mock of the global setup. A few tests run it as a real process (the bundle of
+ * src/cli/main.ts): an exit status the shell sees, JSON on a stdout pipe, the real environment, and
+ * `--mock`'s own Prism (its start, its stop, SIGTERM). The rest run `runCli` in-process (what main.ts
+ * wires to the process), against the same mock: each process costs a Node start, and the process tests
+ * above already show that main.ts passes the code, the streams and the environment on.
+ */
 import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { bindablePort } from "../../src/mock-server/prism.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
@@ -11,18 +18,52 @@ const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v
 const TX_ID = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
 /** Runs `hiro-lookup <args>` as a process (the sources, bundled once for the run), with no API key set. */
-const cli = (args: string[], env: Record<string, string> = {}) =>
+const cliProcess = (args: string[], env: Record<string, string> = {}) =>
   runCliProcess(args, { HIRO_API_KEY: "", ...env });
+
+/** Runs `hiro-lookup <args>` in-process, against no API key and none of this run's HIRO_* variables. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCliInProcess(args, { HIRO_API_KEY: "", ...env });
 
 const mock = ["--base-url", baseUrl, "--retries", "0"];
 
-describe("hiro-lookup CLI (as a process)", () => {
+describe("hiro-lookup CLI as a process: the exit status, a stdout pipe, the environment", () => {
   it("prints the token metadata as JSON and exits 0", async () => {
-    const run = await cli([...mock, "sft", PRINCIPAL, "35"]);
+    const run = await cliProcess([...mock, "sft", PRINCIPAL, "35"]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ metadata: { sip: 16 } });
   });
 
+  it("exits 3 for not found, with one line on stderr", async () => {
+    const run = await cliProcess([
+      ...mock,
+      "-H",
+      "Prefer: code=404, example=tokenNotFound",
+      "sft",
+      PRINCIPAL,
+      "1",
+    ]);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("Token not found");
+  });
+
+  it("honours HIRO_BASE_URL from the environment (the README's example), holding HIRO_API_KEY back", async () => {
+    const run = await cliProcess(["--retries", "0", "sft", PRINCIPAL, "35"], {
+      HIRO_BASE_URL: baseUrl,
+      HIRO_API_KEY: "very-secret-key",
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ metadata: { sip: 16 } });
+    expect(run.stderr).toMatch(
+      /^hiro-lookup: HIRO_API_KEY from the environment is not sent to 127\.0\.0\.1:\d+ /,
+    );
+    expect(run.stderr).not.toContain("very-secret-key");
+  });
+});
+
+describe("hiro-lookup CLI in-process", () => {
   it("prints one page, or each result as NDJSON", async () => {
     const page = await cli([...mock, "sat-inscriptions", "1252201400444387", "--limit", "2"]);
     expect(JSON.parse(page.stdout)).toMatchObject({ total: 1 });
@@ -47,12 +88,6 @@ describe("hiro-lookup CLI (as a process)", () => {
   });
 
   it.each([
-    [
-      "3 for not found",
-      ["-H", "Prefer: code=404, example=tokenNotFound", "sft", PRINCIPAL, "1"],
-      3,
-      "Token not found",
-    ],
     ["4 for rate limited", ["-H", "Prefer: code=429", "sat-inscriptions", "1"], 4, "429"],
     [
       "5 for another API error",
@@ -108,19 +143,6 @@ describe("hiro-lookup CLI (as a process)", () => {
       /^hiro-lookup: sat-inscriptions: GET http:\/\/127.0.0.1:9\/ordinals\/v1\/sats\/1\/inscriptions failed after 1 attempt: fetch failed: bad port/,
     );
     expect(run.stderr + run.stdout).not.toContain("very-secret-key");
-  });
-
-  it("honours HIRO_BASE_URL from the environment (the README's example), holding HIRO_API_KEY back", async () => {
-    const run = await cli(["--retries", "0", "sft", PRINCIPAL, "35"], {
-      HIRO_BASE_URL: baseUrl,
-      HIRO_API_KEY: "very-secret-key",
-    });
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ metadata: { sip: 16 } });
-    expect(run.stderr).toMatch(
-      /^hiro-lookup: HIRO_API_KEY from the environment is not sent to 127\.0\.0\.1:\d+ /,
-    );
-    expect(run.stderr).not.toContain("very-secret-key");
   });
 
   it("exits 2 naming --ordinals-url when sat-inscriptions has no ordinals URL", async () => {
@@ -241,7 +263,7 @@ describe("hiro-lookup --mock: its own mock, for one command", () => {
   it("--mock starts its own Prism, answers any sat as the service does (an empty page, exit 0), and leaves no process behind", async () => {
     const port = await bindablePort();
     const marker = newMarker();
-    const run = await cli(["--mock", "sat-inscriptions", "5000000000", "--offset", "20"], {
+    const run = await cliProcess(["--mock", "sat-inscriptions", "5000000000", "--offset", "20"], {
       HIRO_MOCK_PORT: String(port),
       [MARKER_VARIABLE]: marker,
     });

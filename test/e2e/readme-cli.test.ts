@@ -1,13 +1,14 @@
 /**
- * The README's "Command line" lines, run as written against the Prism mock of the global setup: the
- * `export` line's variables are set, pointing at the mock (nothing leaves the machine), and each
- * `npx hiro-lookup …` line runs the CLI from the sources (bundled once for the run, see
- * test/helpers/cli-bundle-setup.ts), which is what `npx hiro-lookup` runs once the package is built.
+ * The README's "Command line" lines, run as written against the mock of the global setup: the `export`
+ * line's variables are set, pointing at the mock (nothing leaves the machine), and each
+ * `npx hiro-lookup …` line runs the CLI from the sources in-process (`runCli`, what `npx hiro-lookup`
+ * runs once the package is built). `--mock` gets that same running mock instead of starting a Prism of
+ * its own per line (seconds each): its own start and stop are test/e2e/cli.test.ts's.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { runCliProcess } from "../helpers/cli-process.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { ROOT } from "../helpers/spec.js";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -22,14 +23,17 @@ const exported = lines
   .map((assignment) => assignment.split("=")[0] as string);
 const commands = lines.filter((line) => !line.startsWith("export "));
 
-/** `hiro-lookup <args>` in the environment the README's lines set (none of this run's HIRO_* variables). */
-function readmeCli(args: string[], env: Record<string, string>) {
-  const unset = Object.fromEntries(
-    Object.keys(process.env)
-      .filter((key) => key.startsWith("HIRO_"))
-      .map((key) => [key, undefined]),
-  );
-  return runCliProcess(args, { ...unset, ...env });
+/**
+ * `hiro-lookup <args>` in the environment the README's lines set (none of this run's HIRO_* variables), its
+ * `--mock` the running mock; `stops` counts the times a command stopped its mock.
+ */
+async function readmeCli(args: string[], env: Record<string, string>) {
+  let stops = 0;
+  const run = await runCliInProcess(args, env, {
+    sharedMockUrl: inject("mockUrl"),
+    onMockStop: () => stops++,
+  });
+  return { ...run, stops };
 }
 
 describe("the README's command lines", () => {
@@ -40,26 +44,22 @@ describe("the README's command lines", () => {
     expect(block).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/); // no line reaches past this machine
   });
 
-  it.each(commands)(
-    "%s",
-    async (line) => {
-      const args = line.split(/\s+/).slice(2);
-      // A token-metadata line without --mock would go to api.hiro.so: not in a test, so not in the README.
-      if (args.includes("sft") || args.includes("search")) expect(args).toContain("--mock");
-      const env = Object.fromEntries(exported.map((name) => [name, inject("mockUrl")]));
-      const run = await readmeCli(args, { ...env, HIRO_API_KEY: "" });
-      expect(run, run.stderr).toMatchObject({ code: 0 });
-      const values: unknown[] = args.includes("--all")
-        ? args.includes("--json")
-          ? [JSON.parse(run.stdout)]
-          : run.stdout
-              .trim()
-              .split("\n")
-              .map((item) => JSON.parse(item))
-        : [JSON.parse(run.stdout)];
-      expect(values.length).toBeGreaterThan(0);
-      if (args.includes("--json") && args.includes("--all")) expect(Array.isArray(values[0])).toBe(true);
-    },
-    60_000,
-  );
+  it.each(commands)("%s", async (line) => {
+    const args = line.split(/\s+/).slice(2);
+    // A token-metadata line without --mock would go to api.hiro.so: not in a test, so not in the README.
+    if (args.includes("sft") || args.includes("search")) expect(args).toContain("--mock");
+    const env = Object.fromEntries(exported.map((name) => [name, inject("mockUrl")]));
+    const run = await readmeCli(args, { ...env, HIRO_API_KEY: "" });
+    expect(run, run.stderr).toMatchObject({ code: 0, stops: args.includes("--mock") ? 1 : 0 });
+    const values: unknown[] = args.includes("--all")
+      ? args.includes("--json")
+        ? [JSON.parse(run.stdout)]
+        : run.stdout
+            .trim()
+            .split("\n")
+            .map((item) => JSON.parse(item))
+      : [JSON.parse(run.stdout)];
+    expect(values.length).toBeGreaterThan(0);
+    if (args.includes("--json") && args.includes("--all")) expect(Array.isArray(values[0])).toBe(true);
+  });
 });

@@ -2,13 +2,15 @@ import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Files known to take longest (child processes: a build and npm install, `npm start` twice, the CLI as
- * a process, the static checks), for a run with no timings cached yet (a fresh clone in CI).
+ * Files known to take longest (child processes: a build and npm install, `npm start` twice, a Prism per
+ * signal for the standing mock and `--mock`, the static checks), for a run with no timings cached yet (a
+ * fresh clone in CI).
  */
 const KNOWN_SLOW = [
   "test/package/package.test.ts",
   "test/types/typecheck.test.ts",
   "test/e2e/start.test.ts",
+  "test/e2e/standing-mock.test.ts",
   "test/e2e/cli.test.ts",
   "test/faults/fault-matrix.test.ts",
   "test/contract/contract.test.ts",

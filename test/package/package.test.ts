@@ -30,6 +30,13 @@ import { ROOT, SPEC_PATH } from "../helpers/spec.js";
 import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
 
 const TIMEOUT_MS = 120_000;
+/**
+ * A command's time limit, catching a hang only: a fresh clone's build (tsup's declarations) took over 90 s
+ * at load 20 on 2 cores, and was killed mid-build (exit 143) by the 90 s limit this had.
+ */
+const COMMAND_TIMEOUT_MS = 300_000;
+/** The setup's limit: the build, the pack and the consumer's install, one after another. */
+const SETUP_TIMEOUT_MS = 3 * COMMAND_TIMEOUT_MS;
 const ORDINAL = "1252201400444387";
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
@@ -54,7 +61,7 @@ function run(file: string, args: readonly string[], cwd: string): Promise<Run> {
       {
         cwd,
         env: { ...env, NO_COLOR: "1", npm_config_update_notifier: "false", npm_config_audit: "false" },
-        timeout: 90_000,
+        timeout: COMMAND_TIMEOUT_MS,
         maxBuffer: 16 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
@@ -183,7 +190,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, TIMEOUT_MS);
+}, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));

@@ -65,8 +65,8 @@ describe("every documented error example is classified as its schema's x-error-k
 });
 
 describe("generated/error-kinds.ts", () => {
-  it("is in sync with openapi.yaml, and an x-error-kind edit makes it stale", () => {
-    expect(staleFiles(), "stale: npm run generate").toEqual([]);
+  // That it is in sync with openapi.yaml is npm test's check:generated (test/tooling/static-checks.test.ts).
+  it("goes stale on an x-error-kind edit", () => {
     const dir = mkdtempSync(join(tmpdir(), "hiro-error-kinds-"));
     const edited = readFileSync(join(ROOT, "openapi.yaml"), "utf8").replace(
       "x-error-kind: locale_not_found",
