@@ -1,0 +1,94 @@
+/**
+ * `hiro-lookup mcp`: every lookup and the doctor as MCP tools for AI agents, over stdio (src/mcp/). The
+ * global options say where each service is and how requests are made, as for every command; the MCP SDK
+ * (`@modelcontextprotocol/sdk`, an optional peer dependency) is loaded only here, so no other command
+ * and no app needs it. stdout carries the protocol alone; logs go to stderr.
+ */
+import type { Command } from "commander";
+import { HiroValidationError, validateResponses } from "../index.js";
+import { packageSpec } from "../mock-server/index.js";
+import { responseValidators } from "../validators.js";
+import { integer } from "./arguments.js";
+import { readsGlobals, VERIFY_GLOBALS } from "./help.js";
+import type { CliIo } from "./io.js";
+import type { LookupRunner } from "./lookup-action.js";
+import { maxLimitOf } from "./page-maximum.js";
+import { packageVersion } from "./version.js";
+
+/**
+ * The server's request settings, when the flags give none: an agent waits on each call (60 s is the
+ * usual client timeout), so a call ends by `deadlineMs` whatever the service does. 3 attempts of 15 s
+ * each, with the backoff between them, fit in it; a rate limit's wait that would end past it is not
+ * waited for (the call answers `rate_limited` at once).
+ */
+export const MCP_DEFAULTS = {
+  /** Time limit of each attempt, in ms (`--timeout`). */
+  attemptTimeoutMs: 15_000,
+  /** Retries after a failed attempt (`--retries`). */
+  maxRetries: 2,
+  /** Each tool call's deadline, retries and waits included, in ms (`--tool-timeout`). */
+  deadlineMs: 50_000,
+  /** The doctor's time limit of each fetch to a token's host, in ms. */
+  hostTimeoutMs: 10_000,
+} as const;
+
+const MCP_SERVERS_EXAMPLE = `{ "mcpServers": { "hiro-lookup": { "command": "npx", "args": ["-y", "hiro-lookup", "mcp"] } } }`;
+
+/** Adds `mcp` to `program`, run by `run` (the client from the global options, as for every lookup). */
+export function registerMcp(program: Command, run: LookupRunner, io: CliIo): void {
+  readsGlobals(
+    program.command("mcp"),
+    VERIFY_GLOBALS.filter((name) => name !== "json").concat(["verbose", "header"]),
+  )
+    .description("serve every lookup and the token doctor as MCP tools over stdio, for AI agents")
+    .option(
+      "--tool-timeout <ms>",
+      `deadline of each tool call, retries included, in ms (default ${MCP_DEFAULTS.deadlineMs})`,
+      integer("--tool-timeout", 1),
+    )
+    .addHelpText(
+      "after",
+      `\nIt reads MCP frames on stdin and writes them on stdout until stdin closes; logs go to stderr.
+Each attempt has ${MCP_DEFAULTS.attemptTimeoutMs} ms (--timeout) and is retried up to ${MCP_DEFAULTS.maxRetries} times (--retries),
+within the tool's deadline. Needs @modelcontextprotocol/sdk, an optional peer dependency:
+npm install @modelcontextprotocol/sdk
+
+An MCP client's configuration (Claude Desktop, editors):
+  ${MCP_SERVERS_EXAMPLE}
+
+Examples:
+  $ hiro-lookup mcp
+  $ hiro-lookup --ordinals-url http://127.0.0.1:3000 --runes-url http://127.0.0.1:3001 mcp
+  $ hiro-lookup --mock mcp`,
+    )
+    .action(
+      run(
+        async (client, global, command) => {
+          const { toolTimeout } = command.opts<{ toolTimeout?: number }>();
+          const deadlineMs = toolTimeout ?? MCP_DEFAULTS.deadlineMs;
+          if (global.timeout !== undefined && global.timeout > deadlineMs)
+            throw new HiroValidationError(
+              "--timeout",
+              `must not exceed the tool's deadline (${deadlineMs} ms)`,
+            );
+          // Loaded here only: the SDK is an optional peer, and the other commands start without it.
+          const { serveMcp } = await import("../mcp/server.js");
+          const maxLimit = maxLimitOf(global);
+          await serveMcp({
+            client,
+            times: { deadlineMs, hostTimeoutMs: Math.min(MCP_DEFAULTS.hostTimeoutMs, deadlineMs) },
+            version: packageVersion(),
+            specPath: packageSpec(),
+            log: (line) => io.stderr.write(`hiro-lookup: ${line}\n`),
+            ...(maxLimit === undefined ? {} : { maxLimit }),
+          });
+        },
+        {
+          timeoutMs: MCP_DEFAULTS.attemptTimeoutMs,
+          maxRetries: MCP_DEFAULTS.maxRetries,
+          // An answer that does not fit the spec is an error result, never structured content that lies.
+          middleware: [validateResponses(responseValidators)],
+        },
+      ),
+    );
+}
