@@ -6,6 +6,8 @@
  */
 import type { Command } from "commander";
 import { HiroValidationError, validateResponses } from "../index.js";
+import { loadMcpSdk, McpSdkMissingError } from "../mcp/sdk.js";
+import { serveMcp } from "../mcp/server.js";
 import { packageSpec } from "../mock-server/index.js";
 import { responseValidators } from "../validators.js";
 import { integer } from "./arguments.js";
@@ -71,11 +73,15 @@ Examples:
               "--timeout",
               `must not exceed the tool's deadline (${deadlineMs} ms)`,
             );
-          // Loaded here only: the SDK is an optional peer, and the other commands start without it.
-          const { serveMcp } = await import("../mcp/server.js");
+          // The SDK is loaded here only (an optional peer): the other commands start without it.
+          const sdk = await loadMcpSdk(io.importMcpSdk).catch((error: unknown) => {
+            // As a missing Prism for --mock: a refusal (exit 2) that says what to install.
+            throw error instanceof McpSdkMissingError ? new HiroValidationError("mcp", error.message) : error;
+          });
           const maxLimit = maxLimitOf(global);
           await serveMcp({
             client,
+            sdk,
             times: { deadlineMs, hostTimeoutMs: Math.min(MCP_DEFAULTS.hostTimeoutMs, deadlineMs) },
             version: packageVersion(),
             specPath: packageSpec(),
