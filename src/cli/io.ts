@@ -9,7 +9,7 @@ export interface CliStream {
 }
 
 import type { LookupClient, LookupClientOptions } from "../index.js";
-import type { McpSdk } from "../mcp/sdk.js";
+import type { McpSdk } from "../mcp/index.js";
 
 /** Where the CLI reads and writes. */
 export interface CliIo {

@@ -6,14 +6,13 @@
  */
 import type { Command } from "commander";
 import { HiroValidationError, validateResponses } from "../index.js";
-import { loadMcpSdk, McpSdkMissingError } from "../mcp/sdk.js";
-import { serveMcp } from "../mcp/server.js";
-import { packageSpec } from "../mock-server/index.js";
+import { loadMcpSdk, McpSdkMissingError, serveMcp } from "../mcp/index.js";
 import { responseValidators } from "../validators.js";
 import { integer } from "./arguments.js";
 import { readsGlobals, VERIFY_GLOBALS } from "./help.js";
 import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
+import { packageSpec } from "./mock-server.js";
 import { maxLimitOf } from "./page-maximum.js";
 import { packageVersion } from "./version.js";
 
