@@ -6,7 +6,13 @@
  */
 import type { Command } from "commander";
 import { HiroValidationError, validateResponses } from "../index.js";
-import { loadMcpSdk, McpSdkMissingError, serveMcp } from "../mcp/index.js";
+import {
+  loadMcpSdk,
+  MCP_SDK_INSTALL_HINT,
+  MCP_SDK_VERSION,
+  McpSdkMissingError,
+  serveMcp,
+} from "../mcp/index.js";
 import { responseValidators } from "../validators.js";
 import { integer } from "./arguments.js";
 import { readsGlobals, VERIFY_GLOBALS } from "./help.js";
@@ -33,7 +39,8 @@ export const MCP_DEFAULTS = {
   hostTimeoutMs: 10_000,
 } as const;
 
-const MCP_SERVERS_EXAMPLE = `{ "mcpServers": { "hiro-lookup": { "command": "npx", "args": ["-y", "hiro-lookup", "mcp"] } } }`;
+/** An MCP client's entry for the server: npx installs the SDK (an optional peer) beside the package. */
+const MCP_SERVERS_EXAMPLE = `{ "mcpServers": { "hiro-lookup": { "command": "npx", "args": ["-y", "-p", "hiro-lookup", "-p", "@modelcontextprotocol/sdk@${MCP_SDK_VERSION}", "hiro-lookup", "mcp"] } } }`;
 
 /** Adds `mcp` to `program`, run by `run` (the client from the global options, as for every lookup). */
 export function registerMcp(program: Command, run: LookupRunner, io: CliIo): void {
@@ -52,7 +59,7 @@ export function registerMcp(program: Command, run: LookupRunner, io: CliIo): voi
       `\nIt reads MCP frames on stdin and writes them on stdout until stdin closes; logs go to stderr.
 Each attempt has ${MCP_DEFAULTS.attemptTimeoutMs} ms (--timeout) and is retried up to ${MCP_DEFAULTS.maxRetries} times (--retries),
 within the tool's deadline. Needs @modelcontextprotocol/sdk, an optional peer dependency:
-npm install @modelcontextprotocol/sdk
+${MCP_SDK_INSTALL_HINT}
 
 An MCP client's configuration (Claude Desktop, editors):
   ${MCP_SERVERS_EXAMPLE}

@@ -6,12 +6,15 @@
  * and `--mock`. A second, independent client speaks raw JSON-RPC lines: stdout holds frames and nothing else.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { MCP_SDK_VERSION as SDK_VERSION } from "../../src/mcp/index.js";
 import { operations } from "../../src/spec/index.js";
 import { cliCommand } from "../helpers/cli-process.js";
 import { behave, type MisbehavingServer, startMisbehavingServer } from "../helpers/misbehaving-server.js";
@@ -255,5 +258,49 @@ describe("hiro-lookup mcp, with a client of raw JSON-RPC lines", () => {
     expect(lines.length).toBe(4);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
     expect(stderr).toMatch(/attempt .*"operationId":"getApiStatus"/);
+  });
+});
+
+describe("the guide's section on hiro-lookup mcp", () => {
+  const guide = readFileSync(join(ROOT, "docs/guide.md"), "utf8");
+  const section = /\n## Tools for AI agents[\s\S]*?(?=\n## )/.exec(guide)?.[0] ?? "";
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+
+  it("gives an mcpServers entry that installs the SDK beside the package, and lists every tool", async () => {
+    const config = JSON.parse(blocks[0] ?? "") as {
+      mcpServers: Record<string, { command: string; args: string[] }>;
+    };
+    const server = config.mcpServers["hiro-lookup"];
+    expect(server?.command).toBe("npx");
+    expect(server?.args).toEqual(
+      expect.arrayContaining(["hiro-lookup", `@modelcontextprotocol/sdk@${SDK_VERSION}`]),
+    );
+    expect(server?.args.at(-1)).toBe("mcp");
+    // The README's entry is the guide's.
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const readmeEntry =
+      /## Tools for AI agents \(MCP\)[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    expect(JSON.parse(readmeEntry).mcpServers["hiro-lookup"].args).toEqual(server?.args);
+    const { client } = await connect(["--base-url", inject("mockUrl")]);
+    const { tools } = await client.listTools();
+    const listed = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]);
+    expect(listed.sort()).toEqual(tools.map((tool) => tool.name).sort());
+  });
+
+  it("shows a worked exchange that the server answers as written", async () => {
+    const { client } = await connect(["--base-url", inject("mockUrl")]);
+    const exchanges = [
+      [blocks[1], blocks[2]],
+      [undefined, blocks[3]],
+    ] as const;
+    const request = JSON.parse(exchanges[0][0] ?? "") as { params: { name: string; arguments: object } };
+    const answer = JSON.parse(exchanges[0][1] ?? "") as { result: CallToolResult };
+    const result = await call(client, request.params.name, { ...request.params.arguments });
+    expect(result.structuredContent).toEqual(answer.result.structuredContent);
+    expect(JSON.parse(textOf(result))).toEqual(answer.result.structuredContent);
+    const pending = JSON.parse(exchanges[1][1] ?? "") as { result: CallToolResult };
+    expect(await call(client, request.params.name, { ...request.params.arguments, token_id: 36 })).toEqual(
+      pending.result,
+    );
   });
 });
