@@ -20,6 +20,7 @@ import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
 import { packageSpec } from "./mock-server.js";
 import { maxLimitOf } from "./page-maximum.js";
+import { inCliTerms, serviceUrls } from "./service-urls.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -85,6 +86,7 @@ Examples:
             throw error instanceof McpSdkMissingError ? new HiroValidationError("mcp", error.message) : error;
           });
           const maxLimit = maxLimitOf(global);
+          const urls = serviceUrls(global, io.env);
           await serveMcp({
             client,
             sdk,
@@ -92,6 +94,9 @@ Examples:
             version: packageVersion(),
             specPath: packageSpec(),
             log: (line) => io.stderr.write(`hiro-lookup: ${line}\n`),
+            // A missing service URL in the words of whoever configured the server (`--ordinals-url`, not
+            // the client's baseUrl.ordinals); the tools' own arguments keep their names.
+            retell: (error) => inCliTerms(error, urls),
             ...(maxLimit === undefined ? {} : { maxLimit }),
           });
         },

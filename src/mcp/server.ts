@@ -8,8 +8,7 @@ import { readFile } from "node:fs/promises";
 import type { Readable, Writable } from "node:stream";
 import type { LookupClient } from "../index.js";
 import { loadMcpSdk, type McpSdk } from "./sdk.js";
-import { createToolBox, type ToolTimes } from "./tool-calls.js";
-import type { LookupToolsOptions } from "./tool-table.js";
+import { createToolBox, type ToolBoxOptions, type ToolTimes } from "./tool-calls.js";
 
 /** The URI of the spec, as a resource. */
 export const SPEC_RESOURCE_URI = "hiro-lookup://openapi.yaml";
@@ -19,7 +18,7 @@ const INSTRUCTIONS =
   "Read-only lookups of Hiro's blockchain APIs: Stacks token metadata (Token Metadata API), the inscriptions on a satoshi (Ordinals) and the rune activity of a transaction (Runes), one tool per operation of the hiro-lookup OpenAPI document (the resource hiro-lookup://openapi.yaml), and explain_token, which says why a token's metadata is missing. Paged tools take limit and offset, and their answer gives the next page's arguments. A failed call is a result with isError and what to do.";
 
 /** Options of {@link serveMcp}. */
-export interface ServeMcpOptions extends LookupToolsOptions {
+export interface ServeMcpOptions extends ToolBoxOptions {
   /** The client every lookup goes through (its base URLs, key, timeouts, retries, answer checks). */
   client: LookupClient;
   /** Each call's deadline, and the doctor's per-fetch time limit. */

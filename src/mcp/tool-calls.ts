@@ -110,12 +110,17 @@ async function underDeadline<T>(
   }
 }
 
+/** Options of {@link createToolBox}. */
+export interface ToolBoxOptions extends LookupToolsOptions {
+  /**
+   * An error in the words of whoever configured the server (the CLI names its flags: `--ordinals-url`
+   * for the client's `baseUrl.ordinals`); returned as is by default.
+   */
+  retell?: ((error: unknown) => unknown) | undefined;
+}
+
 /** The server's tools over `client`: every lookup of the operation table, and `explain_token`. */
-export function createToolBox(
-  client: LookupClient,
-  times: ToolTimes,
-  options: LookupToolsOptions = {},
-): ToolBox {
+export function createToolBox(client: LookupClient, times: ToolTimes, options: ToolBoxOptions = {}): ToolBox {
   const lookups = new Map<string, LookupTool>(
     lookupTools(options).map((tool) => [tool.definition.name, tool]),
   );
@@ -143,7 +148,7 @@ export function createToolBox(
         });
         return answerResult(tool, answer, lookup?.paged ?? false);
       } catch (error) {
-        return errorResult(name, error);
+        return errorResult(name, options.retell ? options.retell(error) : error);
       }
     },
   };

@@ -24,10 +24,10 @@ const SFT = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const FT = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex";
 const NFT = "SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys";
 const SAMPLES = specSamples();
-/** This process's environment without a key or a log level of the developer's. */
+/** This process's environment without the developer's HIRO_* variables (key, URLs, log level). */
 const env: Record<string, string> = { HIRO_API_KEY: "", HIRO_MOCK_PORT: "0" };
 for (const [name, value] of Object.entries(process.env))
-  if (value !== undefined && name !== "HIRO_LOG" && !(name in env)) env[name] = value;
+  if (value !== undefined && !name.startsWith("HIRO_") && !(name in env)) env[name] = value;
 const spec = loadSpec();
 const example = (name: string) => spec.components.examples[name]?.value;
 
@@ -196,6 +196,16 @@ describe("hiro-lookup mcp, with the SDK's client over stdio", () => {
     expect(performance.now() - started).toBeLessThan(60_000);
     expect(server.attempts).toBe(3);
   }, 120_000);
+
+  it("a service without a URL: the server's configuration lacks it, in the flag's words, nothing sent", async () => {
+    const { client } = await connect(["--metadata-url", inject("mockUrl")]);
+    const result = await call(client, "get_satoshi_inscriptions", { ordinal: 1 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(
+      /^get_satoshi_inscriptions failed: --ordinals-url: not set: pass --ordinals-url/,
+    );
+    expect(textOf(result)).toContain("What to do: Nothing was sent: the MCP server's configuration lacks it");
+  });
 
   it("serves openapi.yaml as a resource", async () => {
     const { client } = await connect(["--base-url", inject("mockUrl")]);
