@@ -40,14 +40,10 @@ const sdkNotFound = (error: unknown) =>
   (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") &&
   error.message.includes("@modelcontextprotocol/sdk");
 
-/**
- * Loads the SDK with `importSdk` (default {@link importMcpSdk}; tests pass one that fails). Rejects with
- * {@link McpSdkMissingError}, naming the install command, when it is not installed; any other failure to
- * load it is rethrown as is.
- */
-export async function loadMcpSdk(importSdk: () => Promise<McpSdk> = importMcpSdk): Promise<McpSdk> {
+/** `load()`, with a missing SDK said as {@link McpSdkMissingError}; any other failure rethrown as is. */
+async function loading<T>(load: () => Promise<T>): Promise<T> {
   try {
-    return await importSdk();
+    return await load();
   } catch (error) {
     if (sdkNotFound(error))
       throw new McpSdkMissingError(
@@ -56,4 +52,24 @@ export async function loadMcpSdk(importSdk: () => Promise<McpSdk> = importMcpSdk
       );
     throw error;
   }
+}
+
+/**
+ * Loads the SDK with `importSdk` (default {@link importMcpSdk}; tests pass one that fails). Rejects with
+ * {@link McpSdkMissingError}, naming the install command, when it is not installed.
+ */
+export function loadMcpSdk(importSdk: () => Promise<McpSdk> = importMcpSdk): Promise<McpSdk> {
+  return loading(importSdk);
+}
+
+/** The SDK's Streamable HTTP server transport (Node), for `mcp --http`. */
+export type StreamableHttpTransport =
+  typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
+
+/** Loads the Streamable HTTP transport, only when `--http` asks for it (it brings an HTTP adapter). */
+export function loadMcpHttpTransport(): Promise<StreamableHttpTransport> {
+  return loading(
+    async () =>
+      (await import("@modelcontextprotocol/sdk/server/streamableHttp.js")).StreamableHTTPServerTransport,
+  );
 }

@@ -7,10 +7,12 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -312,5 +314,63 @@ describe("the guide's section on hiro-lookup mcp", () => {
     expect(await call(client, request.params.name, { ...request.params.arguments, token_id: 36 })).toEqual(
       pending.result,
     );
+  });
+});
+
+describe("hiro-lookup mcp --http: Streamable HTTP on 127.0.0.1", () => {
+  /** A POST of `body` to `url` with another Host header (what a page reached through DNS rebinding sends). */
+  const postAs = (url: string, host: string, body: object) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(
+        url,
+        {
+          method: "POST",
+          headers: {
+            host,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end(JSON.stringify(body));
+    });
+
+  it("answers the SDK's HTTP client, refuses a foreign Host and GET, and stops on SIGTERM", async () => {
+    const [command, ...args] = cliCommand(["--base-url", inject("mockUrl"), "mcp", "--http", "0"]);
+    const child = spawn(command, args, { cwd: ROOT, env });
+    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+    let stderr = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const found = /on (http:\/\/127\.0\.0\.1:\d+\/mcp) /.exec(stderr)?.[1];
+        if (found) resolve(found);
+      });
+      child.once("close", () => reject(new Error(`exited before listening: ${stderr}`)));
+    });
+    try {
+      const client = new Client({ name: "hiro-lookup-e2e-http", version: "0.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      open.push(client);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain("explain_token");
+      const status = (await client.callTool({ name: "get_api_status", arguments: {} })) as CallToolResult;
+      expect(status.isError, textOf(status)).toBeFalsy();
+      const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+      expect(await postAs(url, "attacker.example", ping)).toBe(403);
+      expect(await postAs(url, new URL(url).host, ping)).toBe(200);
+      expect((await fetch(url)).status).toBe(405);
+      const huge = { ...ping, params: { padding: "x".repeat(1024 * 1024) } };
+      expect(await postAs(url, new URL(url).host, huge)).toBe(413);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await closed).toBe(0);
+    expect(stderr).not.toContain("Error");
   });
 });
