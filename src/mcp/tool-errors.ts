@@ -80,7 +80,8 @@ export function errorResult(tool: string, error: unknown): CallToolResult {
   const operationId = /^(\w+): /.exec(said)?.[1];
   const message =
     operationId && Object.hasOwn(operations, operationId) ? said.slice(operationId.length + 2) : said;
-  // The client's messages are already cut and stripped of control characters; an unexpected one is not.
-  const text = `${tool} failed: ${printable(message, 1000)}\nWhat to do: ${advice}`;
+  // The client's messages are already cut and stripped of control characters; the tool's name (as the
+  // agent sent it) and an unexpected message are not.
+  const text = `${printable(tool, 80)} failed: ${printable(message, 1000)}\nWhat to do: ${advice}`;
   return { isError: true, content: [{ type: "text", text }] };
 }

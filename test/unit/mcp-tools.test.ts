@@ -124,6 +124,10 @@ describe("a call", () => {
     expect((await box.call("get_api_status", [1])).isError).toBe(true);
     const unknown = await box.call("get_weather", {});
     expect(textOf(unknown)).toContain("is not a tool of this server: its tools are get_sft_metadata");
+    // A name as the agent sent it is cut and stripped before it is told back.
+    const hostile = textOf(await box.call(`\u001b[2J${"x".repeat(5000)}`, {}));
+    expect(hostile.length).toBeLessThan(1500);
+    expect(hostile).not.toContain("\u001b");
     const kind = await box.call("explain_token", { kind: "coin", principal: PRINCIPAL });
     expect(textOf(kind)).toContain('kind: must be "ft", "nft" or "sft"');
     expect(requests).toEqual([]);
