@@ -37,6 +37,7 @@ export default defineConfig([
     format: ["esm"],
     target: "node20",
     platform: "node",
-    external: ["@stoplight/prism-cli"],
+    // Optional peers, loaded by the commands that need them: Prism (`--mock`, `mock`) and the MCP SDK (`mcp`).
+    external: ["@stoplight/prism-cli", "@modelcontextprotocol/sdk"],
   },
 ]);

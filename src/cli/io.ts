@@ -9,6 +9,7 @@ export interface CliStream {
 }
 
 import type { LookupClient, LookupClientOptions } from "../index.js";
+import type { McpSdk } from "../mcp/index.js";
 
 /** Where the CLI reads and writes. */
 export interface CliIo {
@@ -19,6 +20,8 @@ export interface CliIo {
   startMock?: (port?: number, portSource?: string) => Promise<{ url: string; stop(): Promise<void> }>;
   /** Where `search -` reads ids (process.stdin). */
   stdin?: AsyncIterable<string | Uint8Array>;
+  /** Imports the MCP SDK for `hiro-lookup mcp` (default: `import()`): tests stage a missing one. */
+  importMcpSdk?: () => Promise<McpSdk>;
   /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */
   createClient?: (options: LookupClientOptions) => LookupClient;
 }

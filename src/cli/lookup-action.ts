@@ -12,6 +12,7 @@ import {
   HiroWaitTimeoutError,
   type LogLevel,
   type LookupClient,
+  type LookupClientOptions,
 } from "../index.js";
 import { operations } from "../spec/index.js";
 import { headersOf } from "./arguments.js";
@@ -45,14 +46,20 @@ export interface GlobalOptions extends UrlFlags, MaxLimitFlags {
 /** What a lookup command does with its client. */
 export type LookupAction = (client: LookupClient, global: GlobalOptions, command: Command) => Promise<void>;
 
-/** Wraps a {@link LookupAction} as a commander action. */
-export type LookupRunner = (action: LookupAction) => (...args: unknown[]) => Promise<void>;
+/**
+ * Wraps a {@link LookupAction} as a commander action. `defaults` are client options of the command's own
+ * (`mcp`'s timeouts and answer checks), under those the flags set.
+ */
+export type LookupRunner = (
+  action: LookupAction,
+  defaults?: Omit<LookupClientOptions, "maxLimit">,
+) => (...args: unknown[]) => Promise<void>;
 
 /** A runner for `io`; `setExit` receives the exit code of a failed lookup. */
 export function lookupRunner(io: CliIo, setExit: (code: number) => void): LookupRunner {
   const line = (text: string) => io.stderr.write(`hiro-lookup: ${text}\n`);
   // Runs one lookup with the global options, printing its result or its error.
-  return (action) =>
+  return (action, defaults = {}) =>
     async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
       const global = command.optsWithGlobals<GlobalOptions>();
@@ -75,6 +82,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
         if (note) line(note);
         const maxLimit = maxLimitOf(global);
         const options: ClientOptionsWithMaxLimit = {
+          ...defaults,
           ...(baseUrl === undefined ? {} : { baseUrl }),
           ...(apiKey ? { apiKey } : {}),
           ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),

@@ -14,12 +14,14 @@ import {
   PRISM_VERSION,
   type PrismControl,
   PrismMissingError,
+  packageSpec,
   type RunningMock,
   startMock,
   watchLaunchers,
 } from "../mock-server/index.js";
 
-export { mockHints, PRISM_INSTALL_HINT, PRISM_VERSION };
+/** `packageSpec`: the package's openapi.yaml, which `mcp` serves as a resource. */
+export { mockHints, PRISM_INSTALL_HINT, PRISM_VERSION, packageSpec };
 
 const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 /** A signal that stops the mock. */

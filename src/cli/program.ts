@@ -1,6 +1,6 @@
 /**
  * The `hiro-lookup` command line, parsed with commander: the global options here, the commands in their
- * own modules (lookup-commands.ts, token-commands.ts, search-command.ts, verify/, mock-command.ts), each
+ * own modules (lookup-commands.ts, token-commands.ts, search-command.ts, verify/, mock-command.ts, mcp-command.ts), each
  * registered below. `runCli` takes its
  * arguments, environment and streams as parameters, so tests can run it in-process or as a process.
  */
@@ -13,6 +13,7 @@ import { globalOptionsShown, HELP_AFTER_OPTIONS } from "./help.js";
 import { type CliIo, setVariables } from "./io.js";
 import { lookupRunner } from "./lookup-action.js";
 import { registerLookups } from "./lookup-commands.js";
+import { registerMcp } from "./mcp-command.js";
 import { registerMock } from "./mock-command.js";
 import { maxLimitOptions } from "./page-maximum.js";
 import { registerSearch } from "./search-command.js";
@@ -88,6 +89,7 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   registerExplain(program, run, io);
   registerVerify(program, io);
   registerMock(program, io);
+  registerMcp(program, run, io);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

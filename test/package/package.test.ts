@@ -8,7 +8,7 @@
  * (A plain `npm install <tarball>` needs registry metadata that a lockfile-driven `npm ci` does not
  * cache.) Only if that fails does it fall back to `npm install --prefer-offline`.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -22,10 +22,12 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { distIsCurrent } from "../../scripts/lib/dist-stamp.js";
 import { PRISM_VERSION } from "../../src/cli/mock-server.js";
+import { MCP_SDK_VERSION } from "../../src/mcp/index.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
 import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
 
@@ -259,6 +261,17 @@ describe("the packed tarball", () => {
     expect(manifest.devDependencies["@stoplight/prism-cli"]).toBe(PRISM_VERSION);
     // A caret range: the release tested here (the last that runs on Node 20) and any newer 5.x.
     expect(range).toBe(`^${PRISM_VERSION}`);
+  });
+
+  it("declares the MCP SDK an optional peer dependency whose range admits the tested release", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+      devDependencies: Record<string, string>;
+    };
+    expect(manifest.peerDependenciesMeta["@modelcontextprotocol/sdk"]).toEqual({ optional: true });
+    expect(manifest.devDependencies["@modelcontextprotocol/sdk"]).toBe(MCP_SDK_VERSION);
+    expect(manifest.peerDependencies["@modelcontextprotocol/sdk"]).toBe(`^${MCP_SDK_VERSION}`);
   });
 
   it(
@@ -510,6 +523,68 @@ console.log(JSON.stringify({ max: parameterRules.limit.maximum, ops: Object.keys
       );
       expect(anySat.code, anySat.stderr).toBe(0);
       expect(JSON.parse(anySat.stdout)).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "npx hiro-lookup mcp without the MCP SDK installed: exit 2 and the command that installs it",
+    async () => {
+      // The SDK is an optional peer dependency: installing the package does not bring it.
+      const mcp = await run("npx", ["hiro-lookup", "--base-url", baseUrl, "mcp"], consumer);
+      expect(mcp.code).toBe(2);
+      expect(mcp.stdout).toBe("");
+      expect(mcp.stderr).toContain(`npm install @modelcontextprotocol/sdk@${MCP_SDK_VERSION}`);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "hiro-lookup mcp with the SDK installed in the consumer: a tool answers over stdio",
+    async () => {
+      // A consumer of its own, as for Prism; the SDK linked from this repository's install (offline).
+      const withSdk = join(work, "consumer-with-mcp-sdk");
+      mkdirSync(withSdk);
+      for (const file of ["package.json", "package-lock.json"]) {
+        if (existsSync(join(consumer, file)))
+          writeFileSync(join(withSdk, file), readFileSync(join(consumer, file)));
+      }
+      await ok("npm", ["ci", "--offline", "--no-fund", "--loglevel", "error"], withSdk).catch(() =>
+        ok("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], withSdk),
+      );
+      const sdkDir = join(ROOT, "node_modules/@modelcontextprotocol/sdk");
+      await ok("npm", ["i", "--offline", "--no-audit", "--no-fund", "-D", sdkDir], withSdk);
+      const child = spawn(join(withSdk, "node_modules/.bin/hiro-lookup"), ["--base-url", baseUrl, "mcp"], {
+        cwd: withSdk,
+      });
+      const frames: Record<string, unknown>[] = [];
+      const answered = new Promise<void>((resolve) => {
+        createInterface({ input: child.stdout }).on("line", (line) => {
+          frames.push(JSON.parse(line) as Record<string, unknown>);
+          if (frames.length === 2) resolve();
+        });
+      });
+      const send = (frame: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...frame })}\n`);
+      send({
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "consumer", version: "0" },
+        },
+      });
+      send({ method: "notifications/initialized" });
+      send({
+        id: 2,
+        method: "tools/call",
+        params: { name: "get_satoshi_inscriptions", arguments: { ordinal: Number(ORDINAL) } },
+      });
+      await answered;
+      const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+      child.stdin.end();
+      expect(await closed).toBe(0);
+      expect(frames[1]).toMatchObject({ id: 2, result: { structuredContent: { total: page.total } } });
     },
     TIMEOUT_MS,
   );

@@ -1,7 +1,7 @@
 /**
  * Each wing imports downward only: scripts/lib/ is below the entry scripts (it imports none of the files
  * directly in scripts/), bench/ and scripts/ import nothing from test/ (shared helpers live in
- * scripts/lib/), and the msw kit (src/msw/) is built on the spec, the mock and the checked options, never
+ * scripts/lib/), the MCP server (src/mcp/) sits above the library and below the CLI, and the msw kit (src/msw/) is built on the spec, the mock and the checked options, never
  * on the client's transport.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -52,6 +52,25 @@ describe("imports go downward", () => {
 
   it("scripts/ imports nothing from test/ (the runtime checks' data is scripts/lib/runtime-data.ts)", () => {
     expect(edges("scripts", (target) => target.startsWith("test/"))).toEqual([]);
+  });
+
+  it("src/mcp/ imports nothing from src/cli/, and only src/cli/ imports src/mcp/ (the library never does)", () => {
+    expect(edges("src/mcp", (target) => target.startsWith("src/cli/"))).toEqual([]);
+    const intoMcp = filesUnder("src")
+      .filter((file) => !file.startsWith("src/mcp/") && !file.startsWith("src/cli/"))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.startsWith("src/mcp/"))
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(intoMcp).toEqual([]);
+  });
+
+  it("the MCP SDK (an optional peer) is loaded at run time by src/mcp/sdk.ts alone; elsewhere only its types", () => {
+    const sdk =
+      /^import\s(?!type\s)[^;]*?from\s+"@modelcontextprotocol\/|\bimport\(\s*"@modelcontextprotocol\//m;
+    const loaders = filesUnder("src").filter((file) => sdk.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(loaders).toEqual(["src/mcp/sdk.ts"]);
   });
 
   it("src/msw/ imports nothing from src/transport/", () => {

@@ -66,6 +66,18 @@ describe("hiro-lookup <command> --help", () => {
       ],
     ],
     ["mock", []],
+    [
+      "mcp",
+      [
+        "--base-url",
+        "--metadata-url",
+        "--ordinals-url",
+        "--runes-url",
+        ...REQUEST,
+        "--ordinals-max-limit",
+        "--runes-max-limit",
+      ],
+    ],
   ])("%s lists only the global options it reads, and an example", async (command, expected) => {
     const text = await help(command);
     expect(new Set(globalFlags(text))).toEqual(new Set(expected));

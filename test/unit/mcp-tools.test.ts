@@ -1,0 +1,205 @@
+/**
+ * The MCP server's tool table and calls, in-process (src/mcp/): one tool per operation of the table with
+ * the spec's parameter rules, the call box over an injected client (arguments refused by name before
+ * anything is sent, the page size, the next page's arguments, the deadline), and the SDK loader's
+ * message when the SDK is missing.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { EXIT } from "../../src/cli/exit-codes.js";
+import { runCli } from "../../src/cli/program.js";
+import { operationSchemas } from "../../src/generated/tool-schemas.js";
+import { HiroNetworkError, HiroTimeoutError, HiroValidationError } from "../../src/index.js";
+import { loadMcpSdk, McpSdkMissingError } from "../../src/mcp/sdk.js";
+import { createToolBox } from "../../src/mcp/tool-calls.js";
+import { errorResult } from "../../src/mcp/tool-errors.js";
+import { lookupTools, TOOL_PAGE_SIZE, toolName } from "../../src/mcp/tool-table.js";
+import { operations, parameterRules } from "../../src/spec/index.js";
+import { json, never, ORDINAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
+
+const TIMES = { deadlineMs: 5_000, hostTimeoutMs: 1_000 };
+const textOf = (result: { content: { type: string; text?: string }[] }) =>
+  result.content.map((block) => block.text ?? "").join("\n");
+
+describe("the tool table", () => {
+  it("has one tool per operation of the table, named by its operationId in snake_case", () => {
+    const tools = lookupTools();
+    expect(tools.map((tool) => tool.operationId)).toEqual(Object.keys(operations));
+    expect(tools.map((tool) => tool.definition.name)).toEqual(
+      expect.arrayContaining([
+        "get_sft_metadata",
+        "get_satoshi_inscriptions",
+        "search_tokens",
+        "get_api_status",
+      ]),
+    );
+    expect(toolName("getTransactionActivity")).toBe("get_transaction_activity");
+  });
+
+  it("takes each operation's path and query parameters with the spec's rules and descriptions", () => {
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+    for (const { operationId, definition } of lookupTools()) {
+      const { pathParams, queryParams } = operations[operationId];
+      expect(Object.keys(definition.inputSchema.properties ?? {}).sort()).toEqual(
+        [...pathParams, ...queryParams].sort(),
+      );
+      expect(definition.inputSchema.required ?? []).toEqual(expect.arrayContaining([...pathParams]));
+      expect(ajv.validateSchema(definition.inputSchema), operationId).toBe(true);
+      for (const [name, schema] of Object.entries(definition.inputSchema.properties ?? {})) {
+        expect(typeof (schema as { description?: unknown }).description, `${operationId}.${name}`).toBe(
+          "string",
+        );
+      }
+    }
+    const sft = lookupTools().find((tool) => tool.operationId === "getSftMetadata")?.definition;
+    expect(sft?.inputSchema.properties?.principal).toMatchObject({
+      pattern: parameterRules.principal.pattern,
+    });
+    const list = lookupTools().find((tool) => tool.operationId === "getFungibleTokens")?.definition;
+    expect(list?.inputSchema.properties?.order_by).toMatchObject({
+      enum: ["name", "symbol"],
+      default: "name",
+    });
+  });
+
+  it("pages by a modest default, up to the deployment's maximum when it has its own", () => {
+    const paged = lookupTools({ maxLimit: { runes: 100 } }).filter((tool) => tool.paged);
+    expect(paged.map((tool) => tool.operationId).sort()).toEqual(
+      Object.keys(operations)
+        .filter((id) => operations[id as keyof typeof operations].paged)
+        .sort(),
+    );
+    for (const { operationId, definition } of paged) {
+      expect(definition.inputSchema.properties?.limit).toMatchObject({
+        default: TOOL_PAGE_SIZE,
+        maximum: operationId === "getTransactionActivity" ? 100 : parameterRules.limit.maximum,
+      });
+      expect(definition.description).toContain("next page");
+    }
+  });
+
+  it("declares each 200 body as the output schema, the search's as the client's { results, missing }", () => {
+    for (const { operationId, definition } of lookupTools()) {
+      expect(definition.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+      if (operationId === "searchTokens") {
+        expect(definition.outputSchema?.required).toEqual(["results", "missing"]);
+        expect(definition.outputSchema?.properties?.results).toEqual(operationSchemas.searchTokens.response);
+      } else expect(definition.outputSchema).toEqual(operationSchemas[operationId].response);
+    }
+  });
+});
+
+describe("a call", () => {
+  it("asks with the tool's page size and says the next page's arguments", async () => {
+    const { client, requests } = createTestClient((request) => {
+      const url = new URL(request.url);
+      const limit = Number(url.searchParams.get("limit"));
+      return json({
+        limit,
+        offset: 0,
+        total: 25,
+        results: Array.from({ length: limit }, (_, n) => ({
+          id: `${"ab".repeat(32)}i${n}`,
+          sat_ordinal: String(ORDINAL),
+        })),
+      });
+    });
+    const box = createToolBox(client, TIMES);
+    const result = await box.call("get_satoshi_inscriptions", { ordinal: ORDINAL });
+    expect(new URL(requests[0]?.url ?? "").searchParams.get("limit")).toBe(String(TOOL_PAGE_SIZE));
+    expect(textOf(result)).toContain(
+      `Items 1 to 10 of 25. Next page: call get_satoshi_inscriptions with the same arguments and {"offset":10,"limit":10}.`,
+    );
+  });
+
+  it("refuses an unknown argument, a non-object and an unknown tool by name, sending nothing", async () => {
+    const { client, requests } = createTestClient(() => json({}));
+    const box = createToolBox(client, TIMES);
+    const extra = await box.call("get_sft_metadata", { principal: PRINCIPAL, token_id: 1, tokenId: 1 });
+    expect(extra.isError).toBe(true);
+    expect(textOf(extra)).toContain(
+      "tokenId: is not an argument of get_sft_metadata: it takes principal, token_id, locale",
+    );
+    expect((await box.call("get_api_status", [1])).isError).toBe(true);
+    const unknown = await box.call("get_weather", {});
+    expect(textOf(unknown)).toContain("is not a tool of this server: its tools are get_sft_metadata");
+    // A name as the agent sent it is cut and stripped before it is told back.
+    const hostile = textOf(await box.call(`\u001b[2J${"x".repeat(5000)}`, {}));
+    expect(hostile.length).toBeLessThan(1500);
+    expect(hostile).not.toContain("\u001b");
+    const kind = await box.call("explain_token", { kind: "coin", principal: PRINCIPAL });
+    expect(textOf(kind)).toContain('kind: must be "ft", "nft" or "sft"');
+    expect(requests).toEqual([]);
+  });
+
+  it("tells each failure with the client's message and what to do, never throwing", async () => {
+    const answers = [
+      json({ error: "Token metadata fetch in progress" }, 422),
+      json({ error: "Token not found" }, 404),
+      json({ error: "Gone", message: "retired" }, 410),
+      json({ not: "a status" }),
+    ];
+    const { client } = createTestClient((_request, call) => answers[call - 1] ?? json({}, 500), {
+      maxRetries: 0,
+    });
+    const box = createToolBox(client, TIMES);
+    const expected = [
+      "ask again in a minute or two",
+      "The service does not know this contract or token",
+      "This host no longer serves the service (410 Gone)",
+    ];
+    for (const advice of expected) {
+      const result = await box.call("get_sft_metadata", { principal: PRINCIPAL, token_id: 1 });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^get_sft_metadata failed: (?!getSftMetadata)/);
+      expect(textOf(result)).toContain(advice);
+    }
+  });
+
+  it("answers by its deadline when the service never does", async () => {
+    const { client } = createTestClient(never, { timeoutMs: 60_000 });
+    const box = createToolBox(client, { deadlineMs: 200, hostTimeoutMs: 100 });
+    const result = await box.call("get_api_status", {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("no answer within the tool's deadline of 200 ms");
+  });
+});
+
+describe("the SDK, an optional peer", () => {
+  it("missing: a refusal naming what to install, and `hiro-lookup mcp` exits 2 with it", async () => {
+    // A real module-not-found error of Node's, for a package name that starts like the SDK's.
+    const missing = () => import(`@modelcontextprotocol/sdk-${"absent"}/index.js`);
+    await expect(loadMcpSdk(missing)).rejects.toThrow(McpSdkMissingError);
+    await expect(loadMcpSdk(missing)).rejects.toThrow("npm install @modelcontextprotocol/sdk@");
+    let stderr = "";
+    const code = await runCli(["--base-url", "http://127.0.0.1:9", "mcp"], {
+      env: {},
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      importMcpSdk: missing,
+    });
+    expect(code).toBe(EXIT.usage);
+    expect(stderr).toMatch(
+      /^hiro-lookup: mcp: needs @modelcontextprotocol\/sdk .*npm install @modelcontextprotocol\/sdk@/,
+    );
+  });
+});
+
+describe("an error as a tool result", () => {
+  it("says what to do by family: the server's configuration, the network, a timeout, anything else stripped", () => {
+    const config = errorResult(
+      "get_satoshi_inscriptions",
+      new HiroValidationError("--ordinals-url", "not set: pass --ordinals-url. Nothing was sent."),
+    );
+    expect(textOf(config)).toContain("the MCP server's configuration lacks it");
+    const network = errorResult("get_api_status", new HiroNetworkError("fetch failed"));
+    expect(textOf(network)).toContain("check the MCP server's base URL");
+    const timeout = errorResult("get_api_status", new HiroTimeoutError(15_000));
+    expect(textOf(timeout)).toContain("did not answer in time, even after retries");
+    const odd = errorResult("get_api_status", new Error("boom\u001b[2J\nnext"));
+    expect(odd.isError).toBe(true);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+    expect(textOf(odd).split("\n")[0]).not.toMatch(/[\u0000-\u001f]/);
+  });
+});
