@@ -1,11 +1,15 @@
 /**
  * The token's metadata URI, fetched as the indexer would: reachable, not rate-limited, not behind a bot
- * challenge, within upstream's 1 MB (`METADATA_MAX_PAYLOAD_BYTE_SIZE`), and JSON. Yields the parsed JSON.
+ * challenge, within upstream's 1 MB (`METADATA_MAX_PAYLOAD_BYTE_SIZE`), and JSON as the indexer parses it:
+ * JSON5 (comments, trailing commas, single quotes, unquoted keys), as stx-labs/token-metadata-api
+ * `src/token-processor/util/metadata-helpers.ts` does. Yields the parsed value.
  */
+import JSON5 from "json5";
 import { shown } from "./evidence.js";
 import type { Observation } from "./findings.js";
 import { type HostFetchSettings, hostGet } from "./host-fetch.js";
 import { troubleOf } from "./host-trouble.js";
+import { noAnswerFinding } from "./no-answer.js";
 import { type Gateways, resolveUri } from "./resolve-uri.js";
 
 /** The URI's findings, and its JSON when it is JSON. */
@@ -23,22 +27,17 @@ export async function checkUri(
 ): Promise<UriReading> {
   const resolved = resolveUri(uri, gateways);
   if (!resolved.ok) {
-    const message = `the token URI cannot be fetched: ${resolved.reason}`;
+    const message = `the token URI cannot be fetched: ${shown(resolved.reason)}`;
     return { findings: [{ code: "uri_unsupported", message, evidence: { uri: shown(uri) } }] };
   }
   const gateway = resolved.gateway;
   const answer = await hostGet(resolved.url, "application/json", maxBytes, settings);
   const where = { uri: shown(uri), url: shown(answer.url), gateway };
-  if (!answer.ok) {
-    const message = `the token URI did not answer: ${shown(answer.reason)}`;
-    return {
-      findings: [{ code: "uri_unreachable", message, evidence: { ...where, reason: shown(answer.reason) } }],
-    };
-  }
+  if (!answer.ok) return { findings: [noAnswerFinding("uri", answer, where, settings)] };
   const trouble = troubleOf(answer);
   if (trouble?.kind === "rate_limited") {
-    const by = gateway ? `the ${gateway} gateway` : "its host";
-    const message = `the token URI is rate-limited by ${by} (429): the indexer gets the same refusal`;
+    const by = gateway ? `the ${gateway} gateway the doctor used` : "its host";
+    const message = `the token URI is rate-limited by ${by} (429): the indexer, asking the same host, is refused too and tries again later`;
     const evidence = { ...where, status: 429, retry_after: shown(trouble.retryAfter) };
     return { findings: [{ code: "uri_rate_limited", message, evidence }] };
   }
@@ -61,9 +60,9 @@ export async function checkUri(
   const text = new TextDecoder().decode(answer.body ?? new Uint8Array());
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON5.parse(text);
   } catch {
-    const message = `the token URI answered ${contentType ?? "no content type"}, not JSON`;
+    const message = `the token URI answered ${contentType ?? "no content type"}, not JSON (not even JSON5, which the indexer also reads)`;
     const evidence = {
       ...where,
       status: answer.status,
