@@ -2,9 +2,10 @@
  * The token's metadata URI, fetched as the indexer would: reachable, not rate-limited, not behind a bot
  * challenge, within upstream's 1 MB (`METADATA_MAX_PAYLOAD_BYTE_SIZE`), and JSON as the indexer parses it:
  * JSON5 (comments, trailing commas, single quotes, unquoted keys), as stx-labs/token-metadata-api
- * `src/token-processor/util/metadata-helpers.ts` does. Yields the parsed value.
+ * `src/token-processor/util/metadata-helpers.ts` does. Yields the parsed value. Strict JSON is JSON5, so
+ * `JSON.parse` goes first and the JSON5 parser (with its Unicode tables, most of the doctor's bytes) is
+ * loaded only for a document that is not strict JSON: an app's bundler puts it in a chunk of its own.
  */
-import JSON5 from "json5";
 import { shown } from "./evidence.js";
 import type { Observation } from "./findings.js";
 import { type HostFetchSettings, hostGet } from "./host-fetch.js";
@@ -60,7 +61,7 @@ export async function checkUri(
   const text = new TextDecoder().decode(answer.body ?? new Uint8Array());
   let json: unknown;
   try {
-    json = JSON5.parse(text);
+    json = await parseAsTheService(text);
   } catch {
     const message = `the token URI answered ${contentType ?? "no content type"}, not JSON (not even JSON5, which the indexer also reads)`;
     const evidence = {
@@ -77,4 +78,14 @@ export async function checkUri(
     evidence: { ...where, status: answer.status, content_type: contentType },
   };
   return { findings: [ok], json };
+}
+
+/** `text` parsed as the indexer parses it (JSON5); strict JSON without loading the JSON5 parser. */
+async function parseAsTheService(text: string): Promise<unknown> {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const { default: JSON5 } = await import("json5");
+    return JSON5.parse(text);
+  }
 }
