@@ -99,9 +99,15 @@ function transportOf(settings: HostFetchSettings): { get: HostTransport; native:
         signal,
       });
   if (settings.fetch) return { get: wrap(settings.fetch), native: false };
+  const platform = wrap(globalThis.fetch);
   const node = nodeTransport(settings.allowPrivateNetwork);
-  // Node's guarded GET counts the bytes it reads (native: false); the platform's fetch is trusted as the client trusts it.
-  return node ? { get: node, native: false } : { get: wrap(globalThis.fetch), native: true };
+  if (!node) return { get: platform, native: true };
+  // On-chain JSON (`data:`) is read by the platform's fetch without a request; Node's GET speaks http(s).
+  // Node's guarded GET counts the bytes it reads (native: false).
+  return {
+    get: (url, init) => (url.protocol === "data:" ? platform(url, init) : node(url, init)),
+    native: false,
+  };
 }
 
 /** GETs `url` with `accept`, reading at most `maxBytes` of the body. Never rejects (unless aborted by the caller). */

@@ -715,6 +715,15 @@ describe("diagnoseToken: as the service reads it", () => {
     expect(codes(diagnosis)).toEqual(["indexed_ok", "uri_ok", "image_ok"]);
   });
 
+  it("uri_ok: on-chain JSON in a data: URI is read without a request", async () => {
+    const document = encodeURIComponent(JSON.stringify({ sip: 16, name: "On chain #35" }));
+    const { diagnosis, hostRequests } = await diagnose(sft, () =>
+      json({ token_uri: `data:application/json,${document}`, metadata: { sip: 16, name: "On chain #35" } }),
+    );
+    expect(codes(diagnosis)).toEqual(["indexed_ok", "uri_ok", "image_missing"]);
+    expect(hostRequests).toEqual([]);
+  });
+
   it("no image_ok for image_url in a document the service refuses (no name): the image is not fetched", async () => {
     const { diagnosis, hostRequests } = await diagnose(
       sft,
