@@ -85,7 +85,7 @@ function serviceFixes(target: TokenTarget, findings: readonly Finding[]): Fix[] 
     fixes.push({
       audience: "everyone",
       codes: ["not_indexed"],
-      text: `Check the principal, the kind and the token id (\`hiro-lookup status\` shows how far the indexer has read the chain). A SIP-019 notification cannot help here: the service ignores one for a contract it has not indexed.${target.kind === "nft" ? " An NFT contract declaring more than 50,000 tokens is not processed at all (METADATA_MAX_NFT_CONTRACT_TOKEN_COUNT; a self-hoster can raise it)." : ""}`,
+      text: `Check the principal, the kind and the token id (\`hiro-lookup status\` shows how far the indexer has read the chain). A SIP-019 notification cannot help here: the service ignores one for a contract it has not indexed.${target.kind === "nft" ? " An NFT contract whose get-last-token-id is above 50,000 has none of its tokens indexed: the service answers 404 for each (METADATA_MAX_NFT_CONTRACT_TOKEN_COUNT, 50,000 by default; a self-hoster can raise it)." : ""}`,
       sources: [SOURCES.notificationEffect, ...(target.kind === "nft" ? [SOURCES.settings] : [])],
     });
   if (find("locale_missing"))

@@ -777,7 +777,7 @@ describe("diagnoseToken: as the service reads it", () => {
     const { diagnosis } = await diagnose({ kind: "nft", principal: NFT, token_id: 1 }, () =>
       json({ error: "Token not found" }, 404),
     );
-    expect(fixText(diagnosis)).toContain("more than 50,000 tokens is not processed");
+    expect(fixText(diagnosis)).toContain("get-last-token-id is above 50,000 has none of its tokens indexed");
   });
 
   it("the refresh fix opens with 'Then' only after a step that comes first", async () => {
