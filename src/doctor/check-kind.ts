@@ -4,7 +4,8 @@
  * so an FT asked as an NFT, or an NFT asked as an FT, answers 200 as if it were. Three signs tell:
  * the bulk search's `token_type` (Token Metadata API 2.2.0 and later), the FT answer's
  * `asset_identifier` ending `::null` (a contract that defines no fungible token), and, for a token
- * asked as an NFT or SFT, an FT answer for the same contract naming a fungible token.
+ * asked as an NFT, an FT answer for the same contract naming a fungible token. Not for an SFT: a SIP-013
+ * contract defines a fungible token of its own, so its FT answer names one.
  */
 
 import type { MetadataService, TokenKind, TokenTarget } from "./ask-service.js";
@@ -88,6 +89,7 @@ export async function checkKind(
           `its FT answer's asset_identifier is ${shown(ftAssetIdentifier)}: the contract defines no fungible token`,
         )
       : undefined;
+  if (target.kind !== "nft") return undefined;
   return (await definesFt(service, target.principal, signal))
     ? wrong("ft", "its FT answer names a fungible token in asset_identifier")
     : undefined;

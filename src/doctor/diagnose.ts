@@ -1,8 +1,9 @@
 /**
  * `diagnoseToken`: why a token's metadata or image is missing or stale, and what to do. It asks the
- * metadata service first; then, when a token URI is known, fetches the URI and the image itself, read-only,
- * as the indexer would. Each step is a module of its own (ask-service, check-uri, judge-sip016,
- * check-image, fixes); this one runs them in order and stops where the evidence ends.
+ * metadata service first, and whether the token is the kind asked; then, when a token URI is known,
+ * fetches the URI and the image itself, read-only, as the indexer would, at public addresses only unless
+ * allowed (address-policy.ts). Each step is a module of its own (ask-service, check-kind, check-uri,
+ * judge-sip016, check-image, fixes); this one runs them in order and stops where the evidence ends.
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { askService, checkTarget, type MetadataService, type TokenTarget } from "./ask-service.js";
@@ -23,7 +24,11 @@ export interface DiagnoseOptions {
   tokenUri?: string | undefined;
   /** Gateways for `ipfs://` (default `https://ipfs.io`) and `ar://` (default `https://arweave.net`). */
   gateways?: Gateways | undefined;
-  /** The `fetch` for the token's host (not the service's: the client has its own). Default: the global `fetch`. */
+  /**
+   * The `fetch` for the token's host (not the service's: the client has its own). Default: on Node, Node's
+   * own http(s) with the address check on the connection; elsewhere the global `fetch`. With your own, the
+   * doctor checks the URL's host only (see `allowPrivateNetwork`).
+   */
   fetch?: typeof fetch | undefined;
   /**
    * Deadline of each fetch to the token's host (redirects and body included), in ms, at most 2^31−1.

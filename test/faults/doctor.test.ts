@@ -861,6 +861,21 @@ describe("diagnoseToken: the wrong kind", () => {
     expect(fixText(diagnosis)).toContain(`hiro-lookup explain ft ${FT}`);
   });
 
+  it("an SFT is not called an FT for the fungible token its SIP-013 contract defines", async () => {
+    const { diagnosis } = await diagnose(sft, (path, host) =>
+      path.startsWith("/metadata/v1/search")
+        ? json({ message: "Route GET:/metadata/v1/search not found" }, 404)
+        : path.startsWith("/metadata/v1/ft/")
+          ? json({
+              tx_id: `0x${"ab".repeat(32)}`,
+              sender_address: SFT.split(".")[0],
+              asset_identifier: `${SFT}::key`,
+            })
+          : json({ token_uri: `${host}/35.json` }),
+    );
+    expect(codes(diagnosis)).not.toContain("wrong_kind");
+  });
+
   it("the kind asked: no wrong_kind when the search agrees", async () => {
     const { diagnosis } = await diagnose(
       { kind: "nft", principal: NFT, token_id: 1 },
