@@ -17,7 +17,7 @@ export const EXIT = {
   /** `hiro-lookup verify` ran, and at least one check FAILed. */
   verifyFailed: 7,
   /** `hiro-lookup explain`: the verdict is `problem` (something to fix). */
-  explainProblem: 9,
+  explainProblem: 8,
   /** `hiro-lookup explain`: the verdict is `pending` (wait). */
   explainPending: 10,
   /** `hiro-lookup explain`: the verdict is `unchecked` (a step could not be checked from here). */

@@ -39,7 +39,7 @@ Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, re
 
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
   5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
-  7 verify: a check FAILed, 9/10/11 explain: the verdict is problem/pending/unchecked.`;
+  7 verify: a check FAILed, 8/10/11 explain: the verdict is problem/pending/unchecked.`;
 
 /** The program's options a command reads (by commander's attribute name), the ones its help lists. */
 const GLOBALS_READ = new WeakMap<Command, ReadonlySet<string>>();
