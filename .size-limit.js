@@ -59,8 +59,16 @@ export const MIDDLEWARE_LIMIT = 900;
 /** What `hiro-lookup/query` may add on top of the core (issue 27). */
 export const QUERY_LIMIT = 1_024;
 
-/** The doctor's ceiling, about 1% above its measured 6,706 B (issue 31, 2026-11-26, on main as of f2736e9): the service's answer read as findings, the host fetch, SIP-016 judgement, the image check and the fixes with their sources. */
-export const DOCTOR_LIMIT = 6_750;
+/**
+ * The doctor's ceiling, about 1% above its measured size. 6,706 B for issue 31 (2026-11-26): the service's
+ * answer read as findings, the host fetch, SIP-016 judgement, the image check and the fixes with their
+ * sources. Raised to 24,800 B for issue 35 (2026-11-27), measured 24,589 B: the parser the service uses,
+ * json5 (+9.3 kB, mostly its Unicode identifier tables; loaded by a dynamic import only for a document that
+ * is not strict JSON, so a bundler that splits puts it in a chunk of its own, but this esbuild run inlines
+ * it), ipaddr.js for the address policy (+4.0 kB), and the doctor's own new checks (+4.0 kB: the guarded
+ * Node transport, the wrong kind, not-reached told apart, the service's limits in the fixes).
+ */
+export const DOCTOR_LIMIT = 24_800;
 
 const entry = (name, path, imports, limit) => ({
   name,

@@ -17,11 +17,17 @@ export const EXIT = {
   network: 6,
   /** `hiro-lookup verify` ran, and at least one check FAILed. */
   verifyFailed: 7,
+  /** `hiro-lookup explain`: the verdict is `problem` (something to fix). */
+  explainProblem: 8,
   /**
    * `--all` printed every item it got, but the list ended with fewer distinct items than the service's
-   * `total` (its order has ties, so pages shifted between requests). 8 is left to `explain`'s verdicts.
+   * `total` (its order has ties, so pages shifted between requests).
    */
   incomplete: 9,
+  /** `hiro-lookup explain`: the verdict is `pending` (wait). */
+  explainPending: 10,
+  /** `hiro-lookup explain`: the verdict is `unchecked` (a step could not be checked from here). */
+  explainUnchecked: 11,
 } as const;
 
 /** The exit code for an error thrown by a lookup. */

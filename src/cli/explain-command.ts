@@ -2,11 +2,13 @@
  * `hiro-lookup explain <ft|nft|sft> <principal> [token_id]`: the doctor (`hiro-lookup/doctor`) on one
  * token. Text on a terminal; JSON (`{ verdict, findings, fixes }`) with `--json` or when stdout is not a
  * terminal, for scripts. Everything a host or the service sent is stripped of control characters before
- * it is printed. Exit 0 whatever the verdict (it is in the output); a lookup that fails exits as `sft` does.
+ * it is printed. The exit code is the verdict's (0 only for `ok`; see EXIT); a lookup that fails exits as
+ * `sft` does. Under `--mock`, the token hosts are the mock's (the documents and images its examples name).
  */
 import type { Command } from "commander";
 import { type DiagnoseOptions, type Diagnosis, diagnoseToken, type TokenKind } from "../doctor/index.js";
 import { HiroValidationError } from "../index.js";
+import { EXIT } from "./exit-codes.js";
 import { lookupGlobals, readsGlobals } from "./help.js";
 import { type CliIo, widthOf } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
@@ -21,9 +23,18 @@ interface ExplainFlags {
   uri?: string;
   ipfsGateway?: string;
   arweaveGateway?: string;
+  allowPrivateNetwork?: boolean;
 }
 
-const MARK = { ok: "ok", wait: "wait", problem: "FIX" } as const;
+const MARK = { ok: "ok", wait: "wait", problem: "FIX", unchecked: "SKIP" } as const;
+
+/** The exit code of each verdict. */
+export const VERDICT_EXIT = {
+  ok: EXIT.ok,
+  problem: EXIT.explainProblem,
+  pending: EXIT.explainPending,
+  unchecked: EXIT.explainUnchecked,
+} as const;
 
 /** The diagnosis as text lines fitted to `width`. */
 export function diagnosisText(diagnosis: Diagnosis, width: number): string[] {
@@ -47,8 +58,13 @@ export function diagnosisText(diagnosis: Diagnosis, width: number): string[] {
   return lines;
 }
 
-/** Adds `explain` to `program`, run by `run`. */
-export function registerExplain(program: Command, run: LookupRunner, io: CliIo): void {
+/** Adds `explain` to `program`, run by `run`; `setExit` receives the verdict's exit code. */
+export function registerExplain(
+  program: Command,
+  run: LookupRunner,
+  io: CliIo,
+  setExit: (code: number) => void,
+): void {
   readsGlobals(program.command("explain"), lookupGlobals("metadata", ["json"]))
     .description("why a token's metadata or image is missing, and what to do (read-only)")
     .argument("<kind>", "ft, nft or sft")
@@ -58,12 +74,21 @@ export function registerExplain(program: Command, run: LookupRunner, io: CliIo):
     .option("--uri <uri>", "a token URI to check when the service gives none")
     .option("--ipfs-gateway <url>", "gateway for ipfs:// URIs (default https://ipfs.io)")
     .option("--arweave-gateway <url>", "gateway for ar:// URIs (default https://arweave.net)")
+    .option(
+      "--allow-private-network",
+      "fetch token URIs and images at loopback and private addresses too (your own hosts)",
+    )
     .addHelpText(
       "after",
-      `\nExamples:\n  $ hiro-lookup --mock explain nft ${EXAMPLE} 1234\n  $ hiro-lookup explain sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --json`,
+      `\nOutput: text on a terminal; JSON with --json or when stdout is not a terminal.
+Exit codes: 0 verdict ok, ${EXIT.explainProblem} problem, ${EXIT.explainPending} pending, ${EXIT.explainUnchecked} unchecked (a step could not be
+  checked from here: a private address, a host this machine cannot reach); a failed lookup as for sft.
+Under --mock the token hosts are the mock's: the documents and images its examples name.
+
+Examples:\n  $ hiro-lookup --mock explain nft ${EXAMPLE} 1234\n  $ hiro-lookup explain sft SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1 35 --json`,
     )
     .action(
-      run(async (client, global, command) => {
+      run(async (client, global, command, mock) => {
         const [kind, principal, tokenId] = command.processedArgs as [string, string, string | undefined];
         if (kind !== "ft" && kind !== "nft" && kind !== "sft")
           throw new HiroValidationError("<kind>", `must be ft, nft or sft (got ${printable(kind, 20)})`);
@@ -73,6 +98,8 @@ export function registerExplain(program: Command, run: LookupRunner, io: CliIo):
           ...(flags.uri === undefined ? {} : { tokenUri: flags.uri }),
           gateways: { ipfs: flags.ipfsGateway, arweave: flags.arweaveGateway },
           ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
+          ...(flags.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
+          ...(mock?.tokenHost ? { fetch: mock.tokenHost } : {}),
         };
         const target = {
           kind: kind as TokenKind,
@@ -83,6 +110,7 @@ export function registerExplain(program: Command, run: LookupRunner, io: CliIo):
         if (global.json || !io.stdout.isTTY)
           io.stdout.write(`${jsonText(diagnosis, Boolean(io.stdout.isTTY))}\n`);
         else io.stdout.write(`${diagnosisText(diagnosis, widthOf(io)).join("\n")}\n`);
+        setExit(VERDICT_EXIT[diagnosis.verdict]);
       }),
     );
 }

@@ -29,7 +29,7 @@ Examples:
   $ hiro-lookup --runes-url http://127.0.0.1:3001 tx-activity 2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e --all --max 500
   $ export HIRO_ORDINALS_URL=http://127.0.0.1:3000 HIRO_RUNES_URL=http://127.0.0.1:3001
 
-Output: one JSON value; --ndjson prints a page's results one per line (a token: one line). --all streams NDJSON (each item
+Output: one JSON value (explain: text on a terminal, JSON in a pipe or with --json); --ndjson prints a page's results one per line (a token: one line). --all streams NDJSON (each item
   as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
   fails midway (the exit code then says why). --json and --ndjson do not go together.
 Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, retry, pacer hold
@@ -39,8 +39,8 @@ Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, re
 
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
   5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
-  7 verify: a check FAILed, 9 --all: the list ended short of the service's total (ties in its
-  order; what came is printed).`;
+  7 verify: a check FAILed, 8/10/11 explain: the verdict is problem/pending/unchecked,
+  9 --all: the list ended short of the service's total (ties in its order; what came is printed).`;
 
 /** The program's options a command reads (by commander's attribute name), the ones its help lists. */
 const GLOBALS_READ = new WeakMap<Command, ReadonlySet<string>>();

@@ -16,8 +16,14 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   stdout: CliStream;
   stderr: CliStream;
-  /** Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`); its URL and a stop function. */
-  startMock?: (port?: number, portSource?: string) => Promise<{ url: string; stop(): Promise<void> }>;
+  /**
+   * Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`);
+   * its URL, a stop function, and the token hosts of its examples (`explain`'s documents and images).
+   */
+  startMock?: (
+    port?: number,
+    portSource?: string,
+  ) => Promise<{ url: string; stop(): Promise<void>; tokenHost?: typeof fetch }>;
   /** Where `search -` reads ids (process.stdin). */
   stdin?: AsyncIterable<string | Uint8Array>;
   /** Imports the MCP SDK for `hiro-lookup mcp` (default: `import()`): tests stage a missing one. */

@@ -43,8 +43,18 @@ export interface GlobalOptions extends UrlFlags, MaxLimitFlags {
   verbose?: boolean;
 }
 
-/** What a lookup command does with its client. */
-export type LookupAction = (client: LookupClient, global: GlobalOptions, command: Command) => Promise<void>;
+/** What the embedded mock gives a command besides its URL: the token hosts of its examples (`explain`). */
+export interface MockExtras {
+  tokenHost?: typeof fetch | undefined;
+}
+
+/** What a lookup command does with its client (`mock`: set under `--mock`). */
+export type LookupAction = (
+  client: LookupClient,
+  global: GlobalOptions,
+  command: Command,
+  mock?: MockExtras,
+) => Promise<void>;
 
 /**
  * Wraps a {@link LookupAction} as a commander action. `defaults` are client options of the command's own
@@ -64,6 +74,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
       const command = args.at(-1) as Command;
       const global = command.optsWithGlobals<GlobalOptions>();
       let stopMock: (() => Promise<void>) | undefined;
+      let mockExtras: MockExtras | undefined;
       let urls: ServiceUrls = {};
       const waitLine = waitNotice(io);
       try {
@@ -75,6 +86,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
             throw new HiroValidationError("--mock", "the embedded mock is not available here");
           const mock = await io.startMock();
           stopMock = () => mock.stop();
+          mockExtras = { tokenHost: mock.tokenHost };
           baseUrl = mock.url;
           metadataUrl = mock.url;
         }
@@ -96,7 +108,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
           ...(io.stderr.isTTY && !global.verbose ? { onRetry: waitLine.onRetry } : {}),
         };
         const client = (io.createClient ?? createLookupClient)(options);
-        await action(client, global, command);
+        await action(client, global, command, mockExtras);
         waitLine.clear();
       } catch (caught) {
         waitLine.clear();

@@ -7,6 +7,7 @@
  * (SIGKILL), as it watches its parent.
  */
 import { HiroValidationError } from "../index.js";
+import { tokenHostFetch } from "../mock/index.js";
 import {
   MockPortError,
   mockHints,
@@ -34,6 +35,8 @@ type StopReason = keyof typeof STOP_CODES;
 export interface CliMock {
   url: string;
   stop(): Promise<void>;
+  /** The token hosts of the mock's examples (their documents and images), for `explain --mock`. */
+  tokenHost: typeof fetch;
 }
 
 /** A port number from `source` (a flag or a variable), or `fallback` when it is unset. */
@@ -122,5 +125,5 @@ export async function startCommandMock(port?: number, portSource = "HIRO_MOCK_PO
   const mock = await launch(port === undefined ? "--mock" : "mock", wanted, portSource, (reason, running) => {
     void running.stop().finally(() => process.exit(STOP_CODES[reason]));
   });
-  return { url: mock.url, stop: () => mock.stop() };
+  return { url: mock.url, stop: () => mock.stop(), tokenHost: tokenHostFetch() };
 }

@@ -61,7 +61,10 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
     )
     .option("-H, --header <header>", 'extra request header, "Name: value" (repeatable)', collectHeader, [])
     .addOption(
-      new Option("--json", "print JSON (the default; pretty when stdout is a terminal)").conflicts("ndjson"),
+      new Option(
+        "--json",
+        "print JSON (the default, but explain prints text on a terminal; pretty when stdout is a terminal)",
+      ).conflicts("ndjson"),
     )
     .addOption(
       new Option("--ndjson", "print one JSON value per line (each result of a page)").conflicts("json"),
@@ -86,7 +89,7 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   registerLookups(program, run, io, (code) => (exitCode = code));
   registerTokenLookups(program, run, io);
   registerSearch(program, run, io, (code) => (exitCode = code));
-  registerExplain(program, run, io);
+  registerExplain(program, run, io, (code) => (exitCode = code));
   registerVerify(program, io);
   registerMock(program, io);
   registerMcp(program, run, io);

@@ -37,6 +37,10 @@ export interface ServiceReading {
   tokenUri?: string | undefined;
   /** The locale-independent SIP-016 `metadata` the service holds, when it has it. */
   metadata?: unknown;
+  /** The service answered 200 (a token it has, whatever its state). */
+  answered?: boolean | undefined;
+  /** An FT answer's `asset_identifier` (`<principal>::<name>`; `::null` for a contract without a fungible token). */
+  assetIdentifier?: string | undefined;
 }
 
 const KINDS: readonly TokenKind[] = ["ft", "nft", "sft"];
@@ -79,8 +83,16 @@ export async function askService(
 }
 
 /** A 200 answer: complete, a failed job's `{}`, or a refresh in progress (metadata without `token_uri`). */
-function readAnswer(answer: { token_uri?: string | undefined; metadata?: unknown }): ServiceReading {
+function readAnswer(answer: {
+  token_uri?: string | undefined;
+  metadata?: unknown;
+  asset_identifier?: string | undefined;
+}): ServiceReading {
   const tokenUri = answer.token_uri;
+  const about = {
+    answered: true,
+    ...(typeof answer.asset_identifier === "string" ? { assetIdentifier: answer.asset_identifier } : {}),
+  };
   const hasUri = typeof tokenUri === "string" && tokenUri !== "";
   // A re-mint or a refresh: metadata kept, token_uri back once the job has run (isRefreshingToken).
   const refreshing = isRefreshingToken(answer);
@@ -92,6 +104,7 @@ function readAnswer(answer: { token_uri?: string | undefined; metadata?: unknown
   };
   if (answer.metadata !== undefined && hasUri) {
     return {
+      ...about,
       findings: [{ code: "indexed_ok", message: "the service has this token's metadata and URI", evidence }],
       tokenUri,
       metadata: answer.metadata,
@@ -105,6 +118,7 @@ function readAnswer(answer: { token_uri?: string | undefined; metadata?: unknown
         ? "the service has the token's URI but no metadata: its metadata job failed (the URI's host or JSON is at fault)"
         : "the service has neither metadata nor a token_uri: the metadata job failed, or the contract returns no URI";
   return {
+    ...about,
     findings: [{ code: "metadata_incomplete", message, evidence }],
     ...(hasUri ? { tokenUri } : {}),
     ...(answer.metadata === undefined ? {} : { metadata: answer.metadata }),

@@ -7,6 +7,7 @@ import { shown } from "./evidence.js";
 import type { Observation } from "./findings.js";
 import { type HostFetchSettings, hostGet } from "./host-fetch.js";
 import { troubleOf } from "./host-trouble.js";
+import { noAnswerFinding } from "./no-answer.js";
 import { type Gateways, resolveUri } from "./resolve-uri.js";
 
 /** The first bytes of common image formats: PNG, JPEG, GIF, WebP's RIFF, and SVG's text. */
@@ -32,17 +33,12 @@ export async function checkImage(
   if (!resolved.ok)
     return {
       code: "image_unreachable",
-      message: `the image URI cannot be fetched: ${resolved.reason}`,
+      message: `the image URI cannot be fetched: ${shown(resolved.reason)}`,
       evidence: { image: shown(image) },
     };
   const answer = await hostGet(resolved.url, "image/*", maxBytes, settings);
   const where = { image: shown(image), url: shown(answer.url), gateway: resolved.gateway };
-  if (!answer.ok)
-    return {
-      code: "image_unreachable",
-      message: `the image did not answer: ${shown(answer.reason)}`,
-      evidence: { ...where, reason: shown(answer.reason) },
-    };
+  if (!answer.ok) return noAnswerFinding("image", answer, where, settings);
   const trouble = troubleOf(answer);
   if (trouble || answer.status < 200 || answer.status > 299) {
     const why =

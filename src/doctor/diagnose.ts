@@ -1,12 +1,14 @@
 /**
  * `diagnoseToken`: why a token's metadata or image is missing or stale, and what to do. It asks the
- * metadata service first; then, when a token URI is known, fetches the URI and the image itself, read-only,
- * as the indexer would. Each step is a module of its own (ask-service, check-uri, judge-sip016,
- * check-image, fixes); this one runs them in order and stops where the evidence ends.
+ * metadata service first, and whether the token is the kind asked; then, when a token URI is known,
+ * fetches the URI and the image itself, read-only, as the indexer would, at public addresses only unless
+ * allowed (address-policy.ts). Each step is a module of its own (ask-service, check-kind, check-uri,
+ * judge-sip016, check-image, fixes); this one runs them in order and stops where the evidence ends.
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { askService, checkTarget, type MetadataService, type TokenTarget } from "./ask-service.js";
 import { checkImage } from "./check-image.js";
+import { checkKind, type KindSearch } from "./check-kind.js";
 import { checkUri } from "./check-uri.js";
 import { type Diagnosis, leveled, type Observation, verdictOf } from "./findings.js";
 import { fixesFor } from "./fixes.js";
@@ -22,12 +24,27 @@ export interface DiagnoseOptions {
   tokenUri?: string | undefined;
   /** Gateways for `ipfs://` (default `https://ipfs.io`) and `ar://` (default `https://arweave.net`). */
   gateways?: Gateways | undefined;
-  /** The `fetch` for the token's host (not the service's: the client has its own). Default: the global `fetch`. */
+  /**
+   * The `fetch` for the token's host (not the service's: the client has its own). Default: on Node, Node's
+   * own http(s) with the address check on the connection; elsewhere the global `fetch`. With your own, the
+   * doctor checks the URL's host only (see `allowPrivateNetwork`).
+   */
   fetch?: typeof fetch | undefined;
-  /** Deadline of each fetch to the token's host (redirects and body included), in ms. Default 10 000. */
+  /**
+   * Deadline of each fetch to the token's host (redirects and body included), in ms, at most 2^31−1.
+   * Default 30 000: the indexer's own wait (`METADATA_FETCH_TIMEOUT_MS`).
+   */
   timeoutMs?: number | undefined;
-  /** Redirects followed at most per fetch to the token's host. Default 5. */
+  /** Redirects followed at most per fetch to the token's host, up to 20. Default 5 (upstream's `METADATA_FETCH_MAX_REDIRECTIONS`). */
   maxRedirects?: number | undefined;
+  /**
+   * Fetch token URIs and images at loopback, private, link-local, unique-local and other non-public
+   * addresses. Default false: the doctor refuses them (`uri_private_address`), since whoever deploys a
+   * token chooses its URIs. Turn it on for your own deployment whose token hosts are on your network.
+   * On Node the address connected to is checked (each redirect too); with your own `fetch`, in a
+   * browser or a Worker, only the URL's host is (an address literal or `localhost`).
+   */
+  allowPrivateNetwork?: boolean | undefined;
   /** Largest metadata JSON read, in bytes. Default 1 000 000 (upstream's `METADATA_MAX_PAYLOAD_BYTE_SIZE`). */
   maxMetadataBytes?: number | undefined;
   /** Largest image accepted, in bytes; a larger one is `image_too_large`. Default 10 MiB. */
@@ -37,17 +54,29 @@ export interface DiagnoseOptions {
 }
 
 const DEFAULTS = {
-  timeoutMs: 10_000,
+  timeoutMs: 30_000,
   maxRedirects: 5,
   maxMetadataBytes: 1_000_000,
   maxImageBytes: 10 * 1024 * 1024,
 };
 
-/** `value` as a whole number from `min` up, or the default; anything else is refused by name. */
+/** The largest value of each: a timer's limit (2^31−1 ms), a bound on hops, a body a process can hold. */
+const MAXIMA: Record<keyof typeof DEFAULTS, number> = {
+  timeoutMs: 2_147_483_647,
+  maxRedirects: 20,
+  maxMetadataBytes: 1_073_741_824,
+  maxImageBytes: 1_073_741_824,
+};
+
+/** `value` as a whole number from `min` to its maximum, or the default; anything else is refused by name. */
 function whole(name: keyof typeof DEFAULTS, value: number | undefined, min: number): number {
   if (value === undefined) return DEFAULTS[name];
-  if (!Number.isSafeInteger(value) || value < min)
-    throw new HiroValidationError(name, `must be a whole number from ${min} (got ${String(value)})`);
+  const max = MAXIMA[name];
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max)
+    throw new HiroValidationError(
+      name,
+      `must be a whole number from ${min} to ${max} (got ${String(value)})`,
+    );
   return value;
 }
 
@@ -69,7 +98,7 @@ function checkGateways(gateways: Gateways | undefined): void {
  * const { verdict, findings, fixes } = await diagnoseToken(client, { kind: "nft", principal, token_id: 1 });
  */
 export async function diagnoseToken(
-  service: MetadataService,
+  service: MetadataService & KindSearch,
   target: TokenTarget,
   options: DiagnoseOptions = {},
 ): Promise<Diagnosis> {
@@ -77,8 +106,12 @@ export async function diagnoseToken(
   if (options.tokenUri !== undefined && typeof options.tokenUri !== "string")
     throw new HiroValidationError("tokenUri", "must be a string");
   checkGateways(options.gateways);
+  const allow = options.allowPrivateNetwork;
+  if (allow !== undefined && typeof allow !== "boolean")
+    throw new HiroValidationError("allowPrivateNetwork", "must be true or false");
   const settings: HostFetchSettings = {
     fetch: options.fetch,
+    allowPrivateNetwork: allow ?? false,
     timeoutMs: whole("timeoutMs", options.timeoutMs, 1),
     maxRedirects: whole("maxRedirects", options.maxRedirects, 0),
     signal: options.signal,
@@ -89,8 +122,13 @@ export async function diagnoseToken(
 
   const reading = await askService(service, target, options.locale, options.signal);
   const observations: Observation[] = [...reading.findings];
+  const kind = reading.answered
+    ? await checkKind(service, target, reading.assetIdentifier, options.signal)
+    : undefined;
+  if (kind) observations.push(kind);
   const known = reading.tokenUri ?? options.tokenUri;
-  if (known !== undefined) {
+  // A token of another kind: its URI and image are not the ones asked about.
+  if (known !== undefined && kind === undefined) {
     // An FT is token number 1 to the service, which substitutes `{id}` with it as with any token.
     const tokenId = target.kind === "ft" ? "1" : String(target.token_id);
     const uri = await checkUri(substituteId(known, tokenId), gateways, maxMetadataBytes, settings);

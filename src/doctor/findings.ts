@@ -7,12 +7,15 @@
 export const FINDING_CODES = [
   "indexed_ok",
   "not_indexed",
+  "wrong_kind",
   "metadata_pending",
   "token_error",
   "metadata_incomplete",
   "locale_missing",
   "uri_ok",
   "uri_unsupported",
+  "uri_private_address",
+  "uri_not_reached",
   "uri_unreachable",
   "uri_rate_limited",
   "uri_bot_challenge",
@@ -21,6 +24,8 @@ export const FINDING_CODES = [
   "not_sip016",
   "image_ok",
   "image_missing",
+  "image_private_address",
+  "image_not_reached",
   "image_unreachable",
   "image_not_image",
   "image_too_large",
@@ -29,19 +34,26 @@ export const FINDING_CODES = [
 /** A finding's code. */
 export type FindingCode = (typeof FINDING_CODES)[number];
 
-/** `ok`: checked and fine; `wait`: nothing to fix yet; `problem`: something to fix. */
-export type FindingLevel = "ok" | "wait" | "problem";
+/**
+ * `ok`: checked and fine; `wait`: nothing to fix yet; `problem`: something to fix; `unchecked`: the doctor
+ * could not check it from here (this machine could not reach the host, or the address is private and
+ * `allowPrivateNetwork` is off), which says nothing about the token.
+ */
+export type FindingLevel = "ok" | "wait" | "problem" | "unchecked";
 
 /** How much each code matters. */
 export const LEVEL_OF: Readonly<Record<FindingCode, FindingLevel>> = {
   indexed_ok: "ok",
   not_indexed: "problem",
+  wrong_kind: "problem",
   metadata_pending: "wait",
   token_error: "problem",
   metadata_incomplete: "problem",
   locale_missing: "problem",
   uri_ok: "ok",
   uri_unsupported: "problem",
+  uri_private_address: "unchecked",
+  uri_not_reached: "unchecked",
   uri_unreachable: "problem",
   uri_rate_limited: "problem",
   uri_bot_challenge: "problem",
@@ -50,6 +62,8 @@ export const LEVEL_OF: Readonly<Record<FindingCode, FindingLevel>> = {
   not_sip016: "problem",
   image_ok: "ok",
   image_missing: "problem",
+  image_private_address: "unchecked",
+  image_not_reached: "unchecked",
   image_unreachable: "problem",
   image_not_image: "problem",
   image_too_large: "problem",
@@ -88,8 +102,11 @@ export interface Fix {
   sources: string[];
 }
 
-/** `ok`: the token's metadata is there and sound; `pending`: wait; `problem`: see the findings and fixes. */
-export type Verdict = "ok" | "pending" | "problem";
+/**
+ * `ok`: the token's metadata is there and sound; `pending`: wait; `problem`: see the findings and fixes;
+ * `unchecked`: nothing wrong was found, but a step could not be checked from here (see its finding).
+ */
+export type Verdict = "ok" | "pending" | "problem" | "unchecked";
 
 /** What {@link diagnoseToken} returns. */
 export interface Diagnosis {
@@ -98,9 +115,10 @@ export interface Diagnosis {
   fixes: Fix[];
 }
 
-/** The verdict of `findings`: a problem wins over a wait, a wait over ok. */
+/** The verdict of `findings`: a problem wins over an unchecked step, that over a wait, a wait over ok. */
 export function verdictOf(findings: readonly Finding[]): Verdict {
   const levels = new Set(findings.map((finding) => finding.level));
   if (levels.has("problem")) return "problem";
+  if (levels.has("unchecked")) return "unchecked";
   return levels.has("wait") ? "pending" : "ok";
 }

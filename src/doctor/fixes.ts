@@ -1,83 +1,12 @@
 /**
- * The remedies for a diagnosis, each true for the findings it answers and with where it is documented.
- * Upstream facts read at stx-labs/token-metadata-api 527227a (v2.3.0); see docs/upstream-facts.md.
+ * The remedies for a diagnosis, each true for the findings it answers and with where it is documented:
+ * what to wait for, what the host must fix (host-fixes.ts), what the contract's owner or a self-hoster
+ * can do, and what to change where the doctor could not check (a private address, no route from here).
  */
 import type { TokenTarget } from "./ask-service.js";
 import type { Finding, FindingCode, Fix } from "./findings.js";
-
-const TMA = "https://github.com/stx-labs/token-metadata-api/blob/527227a46cc08d5692738111583106290ae193b4";
-/** Where each remedy is documented. */
-export const SOURCES = {
-  sip016: "https://github.com/stacksgov/sips/blob/main/sips/sip-016/sip-016-token-metadata.md",
-  sip019:
-    "https://github.com/stacksgov/sips/blob/main/sips/sip-019/sip-019-token-metadata-update-notifications.md",
-  notificationClasses: `${TMA}/src/token-processor/util/sip-validation.ts`,
-  notificationEffect: `${TMA}/src/pg/stacks-core-pg-store.ts`,
-  metadataReading: `${TMA}/src/token-processor/util/metadata-helpers.ts`,
-  adminRpc: `${TMA}/src/admin-rpc/init.ts`,
-  ipfsRateLimit: "https://github.com/stx-labs/token-metadata-api/issues/223",
-  botProtection: "https://github.com/stx-labs/token-metadata-api/issues/281",
-  notSip016: "https://github.com/stx-labs/token-metadata-api/issues/139",
-  serverFails: "https://github.com/stx-labs/token-metadata-api/issues/267",
-} as const;
-
-/** Findings the host of the URI or image must fix, then have the token refreshed. */
-const HOST_CODES: readonly FindingCode[] = [
-  "uri_unsupported",
-  "uri_unreachable",
-  "uri_rate_limited",
-  "uri_bot_challenge",
-  "uri_too_large",
-  "not_json",
-  "not_sip016",
-  "image_missing",
-  "image_unreachable",
-  "image_not_image",
-  "image_too_large",
-];
-
-/** What the host must do for one finding. */
-function hostText(code: FindingCode): { text: string; sources: string[] } | undefined {
-  switch (code) {
-    case "uri_rate_limited":
-      return {
-        text: "Pin the metadata (and image) to a gateway or host that does not rate-limit the indexer, or serve them over https from your own host: a public IPFS gateway answers the indexer 429.",
-        sources: [SOURCES.ipfsRateLimit],
-      };
-    case "uri_bot_challenge":
-      return {
-        text: "Lift the bot protection for the metadata and image paths (e.g. a WAF skip rule for them): the indexer cannot solve a challenge page.",
-        sources: [SOURCES.botProtection],
-      };
-    case "not_json":
-    case "uri_too_large":
-      return {
-        text: "Serve the token URI as SIP-016 JSON (application/json), under 1 MB (the service's METADATA_MAX_PAYLOAD_BYTE_SIZE default).",
-        sources: [SOURCES.sip016, SOURCES.metadataReading],
-      };
-    case "not_sip016":
-    case "image_missing":
-      return {
-        text: 'Fix the JSON to SIP-016: a string "name", and the image URI as a top-level "image" (not under "properties").',
-        sources: [SOURCES.sip016, SOURCES.notSip016, SOURCES.metadataReading],
-      };
-    case "image_not_image":
-    case "image_too_large":
-    case "image_unreachable":
-      return {
-        text: "Serve the image itself at the image URI, with an image/* content type, reachable without a challenge or a rate limit, at a reasonable size.",
-        sources: [SOURCES.sip016],
-      };
-    case "uri_unreachable":
-    case "uri_unsupported":
-      return {
-        text: "Make the token URI answer 200 with its JSON (http(s), ipfs:// or ar://): the indexer fetched it and failed.",
-        sources: [SOURCES.serverFails, SOURCES.sip016],
-      };
-    default:
-      return undefined;
-  }
-}
+import { SOURCES } from "./fix-sources.js";
+import { HOST_CODES, hostText } from "./host-fixes.js";
 
 /** The SIP-019 print a contract sends to have `target` re-read. SFT contracts send class "nft". */
 function notification(target: TokenTarget): string {
@@ -87,17 +16,18 @@ function notification(target: TokenTarget): string {
   return `(print { notification: "token-metadata-update", payload: { token-class: "nft", token-ids: (list u${String(target.token_id)}), contract-id: ${contract} } })`;
 }
 
-/** The refresh remedies, once the cause is fixed (or when the service holds stale data). */
-function refreshFixes(target: TokenTarget, codes: FindingCode[]): Fix[] {
+/** The refresh remedies, once the cause is fixed (`after`: a fix comes first) or when the data is stale. */
+function refreshFixes(target: TokenTarget, codes: FindingCode[], after: boolean): Fix[] {
   const sft =
     target.kind === "sft"
       ? ' An SFT contract sends token-class "nft" with its token ids: the service acts only on "ft" and "nft", and drops a "sft" notification without a word.'
       : "";
+  const opening = after ? "Then have the service re-read the token" : "Have the service re-read the token";
   return [
     {
       audience: "contract_owner",
       codes,
-      text: `Then have the service re-read the token: a SIP-019 token-metadata-update notification, printed by the contract or by a transaction its deployer sends: ${notification(target)}.${sft} A token whose update mode is "frozen" is not refreshed.`,
+      text: `${opening}: a SIP-019 token-metadata-update notification, printed by the contract or by a transaction its deployer sends: ${notification(target)}.${sft} A token whose update mode is "frozen" is not refreshed.`,
       sources: [SOURCES.sip019, SOURCES.notificationClasses, SOURCES.notificationEffect],
     },
     {
@@ -109,57 +39,126 @@ function refreshFixes(target: TokenTarget, codes: FindingCode[]): Fix[] {
   ];
 }
 
-/** The fixes for `findings` about `target`. */
-export function fixesFor(target: TokenTarget, findings: readonly Finding[]): Fix[] {
+/** The fixes that come before any host's: waits, the kind, what the service itself holds. */
+function serviceFixes(target: TokenTarget, findings: readonly Finding[]): Fix[] {
   const fixes: Fix[] = [];
-  const codes = findings.map((finding) => finding.code);
-  const has = (code: FindingCode) => codes.includes(code);
-  if (has("metadata_pending"))
+  const find = (code: FindingCode) => findings.find((finding) => finding.code === code);
+  if (find("metadata_pending"))
     fixes.push({
       audience: "everyone",
       codes: ["metadata_pending"],
       text: "Wait: the service is fetching the metadata. Ask again later, or waitForMetadata() (CLI: --wait).",
       sources: [SOURCES.metadataReading],
     });
-  const refreshing = findings.some(
-    (finding) => finding.code === "metadata_incomplete" && finding.level === "wait",
-  );
-  if (refreshing)
+  const incomplete = find("metadata_incomplete");
+  if (incomplete?.level === "wait")
     fixes.push({
       audience: "everyone",
       codes: ["metadata_incomplete"],
       text: "Wait: the service is re-running this token's job (after a re-mint or a refresh) and keeps its metadata meanwhile; token_uri comes back when it has run. Ask later, or waitForMetadata(client, params, { complete: true }) (CLI: --wait --complete).",
       sources: [SOURCES.metadataReading],
     });
-  if (has("not_indexed"))
+  else if (incomplete && !incomplete.evidence.token_uri)
+    fixes.push({
+      audience: "contract_owner",
+      codes: ["metadata_incomplete"],
+      text: `Check the contract's get-token-uri (a read-only call, e.g. in the explorer's sandbox): for ${target.kind === "ft" ? "the token" : `token ${String(target.token_id)}`} it must return (ok (some "<URI>")) with the metadata's URI. An empty string or none leaves the service nothing to fetch; a contract cannot change it after deployment unless it reads the URI from a data var.`,
+      sources: [target.kind === "ft" ? SOURCES.sip010 : SOURCES.sip009, SOURCES.sip016],
+    });
+  const wrongKind = find("wrong_kind");
+  if (wrongKind) {
+    const actual = wrongKind.evidence.actual;
+    const how =
+      actual === "ft"
+        ? `hiro-lookup explain ft ${target.principal}`
+        : typeof actual === "string"
+          ? `hiro-lookup explain ${actual} ${target.principal} <token_id>`
+          : `hiro-lookup explain nft (or sft) ${target.principal} <token_id>`;
+    fixes.push({
+      audience: "everyone",
+      codes: ["wrong_kind"],
+      text: `Ask about it as the kind it is: ${how} (diagnoseToken with kind "${typeof actual === "string" ? actual : "nft"}").`,
+      sources: [SOURCES.routes],
+    });
+  }
+  if (find("not_indexed"))
     fixes.push({
       audience: "everyone",
       codes: ["not_indexed"],
-      text: "Check the principal, the kind and the token id (`hiro-lookup status` shows how far the indexer has read the chain). A SIP-019 notification cannot help here: the service ignores one for a contract it has not indexed.",
-      sources: [SOURCES.notificationEffect],
+      text: `Check the principal, the kind and the token id (\`hiro-lookup status\` shows how far the indexer has read the chain). A SIP-019 notification cannot help here: the service ignores one for a contract it has not indexed.${target.kind === "nft" ? " An NFT contract whose get-last-token-id is above 50,000 has none of its tokens indexed: the service answers 404 for each (METADATA_MAX_NFT_CONTRACT_TOKEN_COUNT, 50,000 by default; a self-hoster can raise it)." : ""}`,
+      sources: [SOURCES.notificationEffect, ...(target.kind === "nft" ? [SOURCES.settings] : [])],
     });
-  if (has("locale_missing"))
+  if (find("locale_missing"))
     fixes.push({
       audience: "everyone",
       codes: ["locale_missing"],
       text: "Ask without the locale (the default), or add it to the metadata's SIP-016 localization.",
       sources: [SOURCES.sip016],
     });
+  return fixes;
+}
+
+/** What to change where the doctor could not check: a private address, a host not reached from here. */
+function uncheckedFixes(findings: readonly Finding[]): Fix[] {
+  const fixes: Fix[] = [];
+  const codes = (...wanted: FindingCode[]) =>
+    findings.map((finding) => finding.code).filter((code) => wanted.includes(code));
+  const private_ = codes("uri_private_address", "image_private_address");
+  if (private_.length > 0)
+    fixes.push({
+      audience: "self_hoster",
+      codes: private_,
+      text: "If the token's host is on your own network (your own deployment), let the doctor fetch it: diagnoseToken(client, token, { allowPrivateNetwork: true }), CLI --allow-private-network. Hiro's hosted indexer cannot reach a private address, so a public token needs a public URI.",
+      sources: [SOURCES.metadataReading],
+    });
+  const unreached = codes("uri_not_reached", "image_not_reached");
+  if (unreached.length > 0)
+    fixes.push({
+      audience: "everyone",
+      codes: unreached,
+      text: "Check this machine's network and DNS (a proxy, a firewall, being offline), or run the doctor where the host resolves: nothing here is about the token yet. Under --mock only the URIs the mock's examples name are served.",
+      sources: [SOURCES.metadataReading],
+    });
+  return fixes;
+}
+
+/** The self-hoster's IPFS gateway, when an ipfs:// URI is part of the trouble. */
+function gatewayFix(findings: readonly Finding[]): Fix[] {
+  const viaIpfs = findings.filter((finding) => finding.level !== "ok" && finding.evidence.gateway === "ipfs");
+  if (viaIpfs.length === 0) return [];
+  return [
+    {
+      audience: "self_hoster",
+      codes: [...new Set(viaIpfs.map((finding) => finding.code))],
+      text: "On your own deployment, set PUBLIC_GATEWAY_IPFS to a gateway that works for you: its default, https://cloudflare-ipfs.com, has not resolved since 2024-08-14, so a Token Metadata API left at its defaults cannot fetch any ipfs:// URI. (The doctor used its own gateway: --ipfs-gateway, gateways.ipfs.)",
+      sources: [SOURCES.settings],
+    },
+  ];
+}
+
+/** The fixes for `findings` about `target`. */
+export function fixesFor(target: TokenTarget, findings: readonly Finding[]): Fix[] {
+  const fixes = serviceFixes(target, findings);
   const seen = new Set<string>();
-  for (const code of codes.filter((each) => HOST_CODES.includes(each))) {
-    const host = hostText(code);
+  for (const finding of findings.filter((each) => HOST_CODES.includes(each.code))) {
+    const host = hostText(finding);
     if (!host || seen.has(host.text)) continue;
     seen.add(host.text);
-    fixes.push({
-      audience: "host",
-      codes: codes.filter((each) => hostText(each)?.text === host.text),
-      ...host,
-    });
+    const codes = findings.filter((each) => hostText(each)?.text === host.text).map((each) => each.code);
+    fixes.push({ audience: "host", codes, ...host });
   }
-  const refresh = codes.filter(
-    (code) =>
-      code === "token_error" || (code === "metadata_incomplete" && !refreshing) || HOST_CODES.includes(code),
-  );
-  if (refresh.length > 0) fixes.push(...refreshFixes(target, [...new Set(refresh)]));
+  fixes.push(...uncheckedFixes(findings), ...gatewayFix(findings));
+  const refreshing = findings.some((each) => each.code === "metadata_incomplete" && each.level === "wait");
+  const refresh = findings
+    .map((each) => each.code)
+    .filter(
+      (code) =>
+        code === "token_error" ||
+        (code === "metadata_incomplete" && !refreshing) ||
+        HOST_CODES.includes(code),
+    );
+  // "Then …" only after a step that comes first: the host's fix, or the contract's URI to check.
+  const after = fixes.some((fix) => fix.audience === "host" || fix.audience === "contract_owner");
+  if (refresh.length > 0) fixes.push(...refreshFixes(target, [...new Set(refresh)], after));
   return fixes;
 }

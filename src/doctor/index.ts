@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export type { MetadataService, TokenKind, TokenTarget } from "./ask-service.js";
+export type { KindSearch } from "./check-kind.js";
 export { type DiagnoseOptions, diagnoseToken } from "./diagnose.js";
 export {
   type Diagnosis,

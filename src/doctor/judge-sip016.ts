@@ -2,13 +2,15 @@
  * Whether metadata JSON is SIP-016 as the indexer reads it (stx-labs/token-metadata-api
  * `src/token-processor/util/metadata-helpers.ts`, `parseMetadataForInsertion`): an object, a string
  * `name` (a locale without one is skipped), an `image` at the top level (upstream also takes `image_url`,
- * `image_uri`, `imageUrl`, `image_canonical_uri`, none of them SIP-016), fields of the right types.
+ * `image_uri`, `imageUrl`, `image_canonical_uri`, none of them SIP-016), fields of the right types. A
+ * document the indexer refuses whole (not an object, or no `name`) has no image it would read, so the
+ * image is not checked: an `image_ok` there would be about a field the service ignores.
  * SIP-016: https://github.com/stacksgov/sips/blob/main/sips/sip-016/sip-016-token-metadata.md
  */
 import { shown } from "./evidence.js";
 import type { Observation } from "./findings.js";
 
-/** The JSON's findings, and the image URI the indexer would take. */
+/** The JSON's findings, and the image URI the indexer would take (none when it refuses the document). */
 export interface MetadataJudgement {
   findings: Observation[];
   image?: string | undefined;
@@ -63,6 +65,12 @@ export function judgeSip016(json: unknown): MetadataJudgement {
       `the image is in "${topImage}", not SIP-016's "image" (the service accepts it, other readers may not)`,
     );
   const findings: Observation[] = [];
+  // Upstream's parseJsonMetadata throws without a `name`, and parseMetadataForInsertion skips a falsy one.
+  const refused = !metadata.name;
+  if (refused)
+    problems.push(
+      "the service refuses such a document whole: none of its fields is read, the image included",
+    );
   if (problems.length > 0) {
     const evidence: Observation["evidence"] = {
       problems: problems.length,
@@ -84,5 +92,5 @@ export function judgeSip016(json: unknown): MetadataJudgement {
     });
     return { findings };
   }
-  return { findings, image: metadata[topImage] as string };
+  return refused ? { findings } : { findings, image: metadata[topImage] as string };
 }

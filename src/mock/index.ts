@@ -7,4 +7,5 @@
 export { type MatchedOperation as MockRoute, matchOperation as routeOf } from "../spec/services.js";
 export { type AnswerFor, answerFor, createAnswerFor, type MockOperationId } from "./answer-for.js";
 export { badUrlBody } from "./request-check.js";
+export { MOCK_PNG, type TokenHostEntry, tokenHostEntries, tokenHostFetch } from "./token-host.js";
 export type { MockAnswer, MockExample, MockExampleTable, MockRequest } from "./types.js";

@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
+import { EXIT } from "../../src/cli/exit-codes.js";
 import { bindablePort } from "../../src/mock-server/prism.js";
 import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
@@ -335,9 +336,10 @@ describe("hiro-lookup explain against the mock (its rules; no token host is aske
       "locale_missing",
       "everyone",
     ],
-  ])("%s, with its fix (exit 0)", async (_, args, verdict, code, audience) => {
+  ])("%s, with its fix, exiting with the verdict's code", async (_, args, verdict, code, audience) => {
     const run = await cli([...front, "explain", "sft", PRINCIPAL, ...args]);
-    expect(run.code).toBe(0);
+    // Before: exit 0 whatever the verdict.
+    expect(run.code).toBe(verdict === "pending" ? EXIT.explainPending : EXIT.explainProblem);
     const diagnosis = JSON.parse(run.stdout);
     expect(diagnosis.verdict).toBe(verdict);
     expect(diagnosis.findings.map((finding: { code: string }) => finding.code)).toEqual([code]);

@@ -450,7 +450,7 @@ console.log(JSON.stringify({ esm: typeof diagnoseToken, cjs: typeof required, co
 `,
       );
       const result = await ok(process.execPath, ["doctor.mjs"], consumer);
-      expect(JSON.parse(result.stdout)).toEqual({ esm: "function", cjs: "function", codes: 19 });
+      expect(JSON.parse(result.stdout)).toEqual({ esm: "function", cjs: "function", codes: 24 });
     },
     TIMEOUT_MS,
   );

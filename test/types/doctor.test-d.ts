@@ -13,6 +13,10 @@ describe("diagnoseToken", () => {
     ).resolves.toEqualTypeOf<Diagnosis>();
     expectTypeOf<Diagnosis["verdict"]>().toEqualTypeOf<Verdict>();
     expectTypeOf<Diagnosis["findings"][number]["code"]>().toEqualTypeOf<FindingCode>();
+    expectTypeOf<Verdict>().toEqualTypeOf<"ok" | "pending" | "problem" | "unchecked">();
+    void diagnoseToken(client, { kind: "sft", principal, token_id: 1 }, { allowPrivateNetwork: true });
+    // @ts-expect-error allowPrivateNetwork is a boolean.
+    void diagnoseToken(client, { kind: "sft", principal, token_id: 1 }, { allowPrivateNetwork: "yes" });
     // @ts-expect-error "sip13" is not a kind.
     void diagnoseToken(client, { kind: "sip13", principal });
     // @ts-expect-error the service must have the three single-token lookups.
