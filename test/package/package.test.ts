@@ -27,6 +27,7 @@ import { parse } from "yaml";
 import { distIsCurrent } from "../../scripts/lib/dist-stamp.js";
 import { PRISM_VERSION } from "../../src/cli/mock-server.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
+import { CHECKED_ENTRIES, EXPECTED, entryChecksScript, type ModuleSystem } from "./entry-checks.js";
 import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
 
 const TIMEOUT_MS = 120_000;
@@ -274,15 +275,16 @@ describe("the packed tarball", () => {
   );
 });
 
-describe("hiro-lookup/msw in a consumer's tests", () => {
-  /** msw and jest as the consumer's own devDependencies (links to this project's installs: no network). */
-  const linkDevDependencies = () => {
-    for (const name of ["msw", "jest"]) {
-      const link = join(consumer, "node_modules", name);
-      if (!existsSync(link)) symlinkSync(join(ROOT, "node_modules", name), link, "dir");
-    }
-  };
+/** `names` as the consumer's own devDependencies (links to this project's installs: no network). */
+function linkDevDependencies(names: readonly string[] = ["msw", "jest"]): void {
+  for (const name of names) {
+    const link = join(consumer, "node_modules", name);
+    mkdirSync(join(link, ".."), { recursive: true });
+    if (!existsSync(link)) symlinkSync(join(ROOT, "node_modules", name), link, "dir");
+  }
+}
 
+describe("hiro-lookup/msw in a consumer's tests", () => {
   // First: the consumer has no msw yet (the jest test below links it in).
   it(
     "loads its main entry without msw; hiro-lookup/msw then fails naming msw (an optional peer)",
@@ -415,38 +417,6 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
       );
       const result = await ok(process.execPath, ["cjs.cjs", baseUrl], consumer);
       expect(JSON.parse(result.stdout)).toEqual({ total: page.total, error: "function", cjs: "object" });
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    "imports and requires hiro-lookup/doctor, the token doctor's own subpath",
-    async () => {
-      writeFileSync(
-        join(consumer, "doctor.mjs"),
-        `import { diagnoseToken, FINDING_CODES } from "hiro-lookup/doctor";
-const { diagnoseToken: required } = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/doctor");
-console.log(JSON.stringify({ esm: typeof diagnoseToken, cjs: typeof required, codes: FINDING_CODES.length }));
-`,
-      );
-      const result = await ok(process.execPath, ["doctor.mjs"], consumer);
-      expect(JSON.parse(result.stdout)).toEqual({ esm: "function", cjs: "function", codes: 19 });
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    "imports and requires hiro-lookup/spec, the contract as data and checks",
-    async () => {
-      writeFileSync(
-        join(consumer, "spec.mjs"),
-        `import { checkParameter, operations, parameterRules } from "hiro-lookup/spec";
-const required = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/spec");
-console.log(JSON.stringify({ max: parameterRules.limit.maximum, ops: Object.keys(operations).length, tx: checkParameter("tx_id", "0x" + "A".repeat(64)), cjs: typeof required.checkParameter }));
-`,
-      );
-      const result = await ok(process.execPath, ["spec.mjs"], consumer);
-      expect(JSON.parse(result.stdout)).toEqual({ max: 60, ops: 8, tx: "a".repeat(64), cjs: "function" });
     },
     TIMEOUT_MS,
   );
@@ -621,6 +591,29 @@ import { responseValidators } from "hiro-lookup/validators";`;
           lines.some((line) => line.startsWith("types-")),
           output,
         ).toBe(true);
+    },
+  );
+});
+
+describe("every entry, under import and under require()", () => {
+  it("checks every subpath of the exports map (a new entry gets its check in entry-checks.ts)", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, unknown>;
+    };
+    expect(Object.keys(manifest.exports).filter((subpath) => subpath !== "./package.json")).toEqual(
+      CHECKED_ENTRIES,
+    );
+  });
+
+  it.for<ModuleSystem>(["import", "require"])(
+    "under %s: one copy of each class across the entries (the doctor, spec, query and msw read the client's errors)",
+    { timeout: TIMEOUT_MS },
+    async (system, { expect }) => {
+      linkDevDependencies(["msw", "@tanstack/query-core"]);
+      const { file, source } = entryChecksScript(system);
+      writeFileSync(join(consumer, file), source);
+      const result = await ok(process.execPath, [file], consumer);
+      expect(JSON.parse(result.stdout)).toEqual(EXPECTED);
     },
   );
 });
