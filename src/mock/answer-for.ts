@@ -21,6 +21,8 @@ export interface AnswerFor {
   (operationId: MockOperationId, request: MockRequest): MockAnswer;
   /** The status of `operationId`'s named example `name`, or undefined when it has none of that name. */
   exampleStatus(operationId: MockOperationId, name: string): number | undefined;
+  /** Every named example of `operationId` (what `Prefer: example=<name>` or `code=<status>` picks from). */
+  examples(operationId: MockOperationId): readonly MockExample[];
 }
 
 interface Page {
@@ -122,7 +124,8 @@ export function createAnswerFor(table: MockExampleTable): AnswerFor {
   };
   const exampleStatus = (operationId: MockOperationId, name: string) =>
     table[operationId]?.find((example) => example.name === name)?.status;
-  return Object.assign(rules, { exampleStatus });
+  const examples = (operationId: MockOperationId) => table[operationId] ?? [];
+  return Object.assign(rules, { exampleStatus, examples });
 }
 
 /**

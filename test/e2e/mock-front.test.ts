@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AnswerFor, answerFor, createAnswerFor } from "../../src/mock/index.js";
-import { type MockFront, startFront } from "../../src/mock-server/index.js";
+import { type MockFront, startFront } from "../../src/mock-server/front.js";
 
 const TOKEN = "/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const SATS = "/ordinals/v1/sats";
