@@ -35,6 +35,5 @@ export default defineConfig([
     format: ["esm"],
     target: "node20",
     platform: "node",
-    external: ["@stoplight/prism-cli"],
   },
 ]);

@@ -15,8 +15,15 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   stdout: CliStream;
   stderr: CliStream;
-  /** Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`); its URL and a stop function. */
-  startMock?: (port?: number, portSource?: string) => Promise<{ url: string; stop(): Promise<void> }>;
+  /**
+   * Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`;
+   * `ratePerMinute` its rate limit, `0` none); its URL and a stop function.
+   */
+  startMock?: (options?: {
+    port?: number | undefined;
+    portSource?: string | undefined;
+    ratePerMinute?: number | undefined;
+  }) => Promise<{ url: string; stop(): Promise<void> }>;
   /** Where `search -` reads ids (process.stdin). */
   stdin?: AsyncIterable<string | Uint8Array>;
   /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */

@@ -10,8 +10,9 @@ export function mockHints(url: string): string {
   const sats = `${url}/ordinals/v1/sats`;
   return `The mock answers any valid id as the service would: the spec's named examples for the ids they
 name (see x-request in openapi.yaml), an empty page for any other sat or transaction, 404 for any other
-token. A Prefer header picks any named example, whatever the id (the guide's "The mock" lists them);
-a client honours a 429's Retry-After before it gives up.
+token. A Prefer header picks any named example, whatever the id (the guide's "The mock" lists them).
+Every answer carries Hiro's rate-limit headers (ratelimit-limit, -remaining, -reset); once the budget
+is spent it answers 429 with retry-after, which a client honours before it gives up.
 
 Try:
   # a token: its metadata, in a locale, still being fetched (422), unknown (404)
@@ -19,7 +20,7 @@ Try:
   curl -s '${token}/35?locale=es-MX'
   curl -s ${token}/36
   curl -s ${token}/99
-  # a sat over two pages of 2, any other sat (an empty page), a refused limit (400, sl-violations)
+  # a sat over two pages of 2, any other sat (an empty page), a refused limit (the service's 400)
   curl -s '${sats}/${TWO_PAGE_SAT}/inscriptions?limit=2'
   curl -s '${sats}/${TWO_PAGE_SAT}/inscriptions?offset=2&limit=2'
   curl -s '${sats}/5000000000/inscriptions?offset=20'
@@ -28,5 +29,7 @@ Try:
   curl -s ${url}/runes/v1/transactions/${TRANSFER_TX}/activity
   curl -s -H 'Prefer: example=tokenError' ${token}/35
   curl -si -H 'Prefer: code=429' ${token}/35
+  # the rate-limit headers of an answer
+  curl -si ${url}/metadata/v1/ | grep -i ratelimit
 `;
 }

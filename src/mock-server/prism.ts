@@ -1,7 +1,7 @@
 /**
- * The one Prism launcher: the CLI's `--mock` and `hiro-lookup mock`, `npm start`, `npm run mock` and the
- * tests start Prism through it. Prism is an optional peer dependency, looked up at run time from the
- * user's project first, then from this package. It runs as `node …/prism-cli/dist/index.js mock`, never
+ * The one Prism launcher: `npm start`, `npm run mock`, the contract tests and the benchmarks start Prism
+ * through it. Prism is this project's devDependency (the package does not depend on it), looked up at
+ * run time from the given project first, then from this one. It runs as `node …/prism-cli/dist/index.js mock`, never
  * through npx, so the PID held is the server itself; in its own process group (a terminal's Ctrl-C
  * reaches its parent, which stops the group); and it watches its parent through an IPC channel, so it
  * exits when the parent dies, even by SIGKILL. Prism takes its port itself (`--port 0`: one the OS
@@ -105,7 +105,7 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   const prism = findPrism(options.cwd);
   if (!prism)
     throw new PrismMissingError(
-      `needs @stoplight/prism-cli (an optional peer dependency), which is not installed: ${PRISM_INSTALL_HINT}`,
+      `needs @stoplight/prism-cli (a devDependency of this project), which is not installed: ${PRISM_INSTALL_HINT}`,
     );
   const host = options.host ?? "127.0.0.1";
   const args = [prism, "mock", options.specPath ?? packageSpec(), "--host", host];

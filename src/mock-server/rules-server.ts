@@ -5,17 +5,17 @@
  * against Prism serving the same spec.
  *
  * Besides the rules it answers as Hiro's front does: CORS for a browser app (`access-control-allow-origin:
- * *`, preflights), `HEAD`, Fastify's 404 for a route that is not a lookup, and a rate limit with its
- * headers (`ratelimit-limit`, `-remaining`, `-reset`; a spent budget is a 429 with `retry-after`). A
- * `Prefer: code=<status>, example=<name>` header picks any documented answer, whatever the id, as with
- * Prism (`code=429` carries the spec's `retry-after`).
+ * *`, preflights), `HEAD`, Fastify's 404 for a route that is not a lookup, a rate limit with its headers
+ * (`ratelimit-limit`, `-remaining`, `-reset`; a spent budget is a 429 with `retry-after`), and each
+ * answer's documented headers by the spec's examples: a 200's `etag`, answered `304` when it comes back
+ * in `If-None-Match`. A `Prefer: code=<status>, example=<name>` header picks any documented answer,
+ * whatever the id, as with Prism (`code=429` carries the spec's `retry-after`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import {
   type AnswerFor,
   answerFor,
   createRateLimiter,
-  EXAMPLE_RETRY_AFTER_S,
   HIRO_ANONYMOUS_BUDGET,
   type MockAnswer,
   preferenceOf,
@@ -76,16 +76,16 @@ function preferred(rules: AnswerFor, operationId: Parameters<AnswerFor>[0], pref
           .map((e) => `${e.name} (${e.status})`)
           .join(", ")}`,
       },
+      headers: {},
     };
-  const headers: Record<string, string> =
-    example.status === 429
-      ? {
-          "retry-after": String(EXAMPLE_RETRY_AFTER_S),
-          "ratelimit-remaining": "0",
-          "ratelimit-reset": String(EXAMPLE_RETRY_AFTER_S),
-        }
-      : {};
-  return { status: example.status, body: structuredClone(example.value), headers, example: example.name };
+  return { status: example.status, body: structuredClone(example.value), example: example.name };
+}
+
+/** Whether `ifNoneMatch` (a list of tags, weak or strong) holds `etag`. */
+function matches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+  if (ifNoneMatch === undefined || etag === undefined) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag) || tag.trim() === "*");
 }
 
 /** Starts the mock on `options.port`. */
@@ -127,7 +127,14 @@ export async function startRulesMock(options: RulesMockOptions): Promise<RulesMo
       typeof prefer === "string"
         ? preferred(rules, route.operationId, prefer)
         : rules(route.operationId, { path: route.path, query: url.searchParams });
-    return { status: answer.status, headers: { ...limit?.headers, ...answer.headers }, body: answer.body };
+    // The rules' own headers, else the documented ones of the status (over the budget's, for a 429 asked for).
+    const headers = {
+      ...limit?.headers,
+      ...(answer.headers ?? rules.headers(route.operationId, answer.status)),
+    };
+    if (answer.status === 200 && prefer === undefined && matches(req.headers["if-none-match"], headers.etag))
+      return { status: 304, headers };
+    return { status: answer.status, headers, body: answer.body };
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {

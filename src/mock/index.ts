@@ -6,7 +6,7 @@
 // The spec's one path matcher, shared with the routing and the cache.
 export { type MatchedOperation as MockRoute, matchOperation as routeOf } from "../spec/services.js";
 export { type AnswerFor, answerFor, createAnswerFor, type MockOperationId } from "./answer-for.js";
-export { EXAMPLE_RETRY_AFTER_S, type Preference, preferenceOf, preferredExample } from "./prefer.js";
+export { type Preference, preferenceOf, preferredExample } from "./prefer.js";
 export {
   createRateLimiter,
   HIRO_ANONYMOUS_BUDGET,
@@ -15,4 +15,4 @@ export {
   type RateLimiter,
 } from "./rate-limit.js";
 export { badUrlBody } from "./request-check.js";
-export type { MockAnswer, MockExample, MockExampleTable, MockRequest } from "./types.js";
+export type { MockAnswer, MockExample, MockExampleTable, MockHeaderTable, MockRequest } from "./types.js";

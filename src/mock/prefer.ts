@@ -4,9 +4,6 @@
  */
 import type { MockExample } from "./types.js";
 
-/** `Retry-After` of the spec's 429 example (`components.headers.RetryAfter.example`): the answer to `code=429`. */
-export const EXAMPLE_RETRY_AFTER_S = 12;
-
 /** What a `Prefer` header asks for: a status, an example's name, or both. */
 export interface Preference {
   code?: number;

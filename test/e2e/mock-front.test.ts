@@ -1,7 +1,7 @@
 /**
  * The mock's front before Prism (src/mock-server), in process, before the run's shared Prism (the global
- * setup's; `startMock`, which starts a front and a Prism together, is what the global setup, `--mock` and
- * `hiro-lookup mock` run): a ruled answer is served through Prism (its headers kept) with the envelope
+ * setup's; `startMock`, which starts a front and a Prism together, is what the global setup, `npm start`
+ * and `npm run mock` run): a ruled answer is served through Prism (its headers kept) with the envelope
  * echoing the request; a request with its own Prefer reaches Prism as it is; one the rules refuse gets the
  * service's 400 with Prism's `sl-violations`; the rules can be swapped while it runs.
  */
