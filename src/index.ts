@@ -15,6 +15,7 @@ export {
   HiroTimeoutError,
   HiroValidationError,
 } from "./errors/errors.js";
+export { HiroIncompleteListError } from "./errors/incomplete-list-error.js";
 export { HiroWaitTimeoutError } from "./errors/wait-errors.js";
 export {
   createMemoryEtagStore,

@@ -40,7 +40,8 @@ Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, re
 
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
   5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
-  7 verify: a check FAILed.`;
+  7 verify: a check FAILed, 9 --all: the list ended short of the service's total (ties in its
+  order; what came is printed).`;
 
 /** The program's options a command reads (by commander's attribute name), the ones its help lists. */
 const GLOBALS_READ = new WeakMap<Command, ReadonlySet<string>>();

@@ -37,3 +37,8 @@ export function widthOf(io: CliIo): number {
     io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : Number.isInteger(fromEnv) ? fromEnv : 100;
   return Math.max(40, width || 100);
 }
+
+/** The environment without its empty variables: by convention, a variable set to "" is unset. */
+export function setVariables(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+}

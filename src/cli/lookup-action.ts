@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import {
   createLookupClient,
   HiroApiError,
+  HiroIncompleteListError,
   HiroValidationError,
   HiroWaitTimeoutError,
   type LogLevel,
@@ -94,7 +95,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
         // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
         const error = withFlagName(inCliTerms(caught, urls));
         setExit(exitCodeFor(error));
-        line(inCommandWords(messageOf(error), command.name()));
+        line(inCommandWords(messageOf(error, command.name()), command.name()));
       } finally {
         await stopMock?.();
       }
@@ -112,8 +113,12 @@ function inCommandWords(message: string, commandName: string): string {
     : message;
 }
 
-/** An error as the CLI tells it: `--wait`'s deadline named by its flag, not the library's option. */
-function messageOf(error: unknown): string {
+/** An error as the CLI tells it: `--wait`'s deadline named by its flag, not the library's option; an incomplete `--all` opening with the command. */
+function messageOf(error: unknown, commandName: string): string {
+  if (error instanceof HiroIncompleteListError) {
+    const missing = error.total - error.offset - error.received;
+    return `${commandName}: the list ended with ${error.received} distinct items of the ${error.total} the service counts (after a second pass; each printed once), ${missing} missing: the service's order has ties (the FT list sorts by name or symbol with no tie-breaker), so pages shifted between requests; run it again, or with a larger --limit (fewer pages)`;
+  }
   if (error instanceof HiroWaitTimeoutError) {
     return `${error.lastError.operationId}: the token's metadata was still being fetched after ${error.deadlineMs} ms (--wait-timeout)`;
   }

@@ -21,6 +21,22 @@ export function noteRefreshing(io: CliIo): void {
   );
 }
 
+/** The fields of a token answer that come from its metadata job; a failed job's answer has none of them. */
+const JOB_FIELDS = ["token_uri", "metadata", "name", "symbol", "decimals", "total_supply"] as const;
+
+/**
+ * The note for a token whose metadata job failed (upstream answers 200 `{}` on the SFT and NFT routes, and
+ * only `tx_id`, `sender_address`, `asset_identifier` on the FT route): the answer is printed as it came,
+ * and stderr says it is not a token without metadata. `explain` is the command that says why.
+ */
+export function noteFailedJob(io: CliIo, token: object, explain: string): boolean {
+  if (JOB_FIELDS.some((field) => field in token)) return false;
+  io.stderr.write(
+    `hiro-lookup: note: the answer has no metadata (no token_uri, name or symbol): the service's metadata job for this token failed (its URI timed out or kept failing) and stays so until the token's metadata is refreshed; \`hiro-lookup ${explain}\` says why\n`,
+  );
+  return true;
+}
+
 /** Adds the lookup commands to `program`, each run by `run`; `setExit` sets a code without an error. */
 export function registerLookups(
   program: Command,
@@ -72,6 +88,7 @@ export function registerLookups(
           ? await waitForMetadata(client, params, { deadlineMs: waitTimeout, complete })
           : await client.getSftMetadata(params);
         print(global, token);
+        if (noteFailedJob(io, token, `explain sft ${principal} ${token_id}`)) return;
         if (!isRefreshingToken(token)) return;
         if (complete) {
           io.stderr.write(

@@ -76,11 +76,17 @@ export async function printPages<P extends { offset?: number; limit?: number }, 
     ...(options.max === undefined ? {} : { maxItems: options.max }),
     ...(options.limit === undefined ? {} : { pageSize: options.limit as number }),
   };
-  for await (const item of paginate(counted, start as Omit<P, "limit">, paging)) {
-    out.item(item);
-    // Numbers only: the server's total is a checked integer, never text of its own.
-    if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);
+  try {
+    for await (const item of paginate(counted, start as Omit<P, "limit">, paging)) {
+      out.item(item);
+      // Numbers only: the server's total is a checked integer, never text of its own.
+      if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);
+    }
+  } finally {
+    // The progress line ends before anything else is said (an error, an incomplete list).
+    if (progress) io.stderr.write("\n");
   }
-  if (progress) io.stderr.write("\n");
+  // A list that ended short of its total (HiroIncompleteListError) left the loop above by throwing: its
+  // --json array stays open, like any walk that did not finish.
   out.end();
 }

@@ -10,7 +10,7 @@ import { collectHeader, integer } from "./arguments.js";
 import { EXIT } from "./exit-codes.js";
 import { registerExplain } from "./explain-command.js";
 import { globalOptionsShown, HELP_AFTER_OPTIONS } from "./help.js";
-import type { CliIo } from "./io.js";
+import { type CliIo, setVariables } from "./io.js";
 import { lookupRunner } from "./lookup-action.js";
 import { registerLookups } from "./lookup-commands.js";
 import { registerMock } from "./mock-command.js";
@@ -23,7 +23,9 @@ import { packageVersion } from "./version.js";
 export type { CliIo } from "./io.js";
 
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo): Promise<number> {
+  // An empty variable is an unset one (`HIRO_LOG= hiro-lookup …`), for every variable the CLI reads.
+  const io: CliIo = { ...given, env: setVariables(given.env) };
   let exitCode: number = EXIT.ok;
   const line = (text: string) => io.stderr.write(`hiro-lookup: ${text}\n`);
   const program = new Command("hiro-lookup")

@@ -18,26 +18,47 @@ const STDIN_MAX_CHARS = 64 * 1024 * 1024;
 /** The most ids one `search` takes, arguments and stdin together (20,000 requests of 50). */
 export const MAX_IDS = 1_000_000;
 
-/** The ids in `text`: whitespace-separated, `#` to the end of a line a comment. */
-export function idsOf(text: string): string[] {
-  return text
-    .replace(/#[^\n]*/g, "")
-    .split(/\s+/)
-    .filter((id) => id !== "");
-}
+/** The longest id taken from stdin: far above a token id (a principal is at most 82 characters). */
+const ID_MAX_CHARS = 1_000;
+/** An id, or a comment (`#` to the end of its line). */
+const TOKEN = /#[^\n]*|[^\s#]+/g;
 
-/** All of stdin as text, refused past {@link STDIN_MAX_CHARS}. */
-async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
+/**
+ * Reads the ids of `stream` as they come, handing each to `add` (which refuses past the cap), so a
+ * stdin too big is refused while it is read, never held whole: an id cut by a chunk's end is carried
+ * (at most {@link ID_MAX_CHARS}), a comment cut so is skipped to its line's end.
+ */
+async function readIds(stream: AsyncIterable<string | Uint8Array>, add: (id: string) => void): Promise<void> {
   const decoder = new TextDecoder();
-  let text = "";
-  const tooMuch = () =>
-    new HiroValidationError("-", `stdin holds more than ${STDIN_MAX_CHARS} characters of ids`);
+  let read = 0;
+  let partial = "";
+  let inComment = false;
+  const scan = (chunk: string, last: boolean) => {
+    let text = partial + chunk;
+    partial = "";
+    if (inComment) {
+      const lineEnd = text.indexOf("\n");
+      if (lineEnd < 0) return;
+      inComment = false;
+      text = text.slice(lineEnd + 1);
+    }
+    for (const [token] of text.matchAll(TOKEN)) {
+      const cut = !last && text.endsWith(token);
+      if (token.startsWith("#")) inComment = cut;
+      else if (token.length > ID_MAX_CHARS)
+        throw new HiroValidationError("-", `an id on stdin is longer than ${ID_MAX_CHARS} characters`);
+      else if (cut) partial = token;
+      else add(token);
+    }
+  };
   for await (const chunk of stream) {
-    // Measured before it is decoded or kept: one huge chunk is refused without a copy of it.
-    if (text.length + chunk.length > STDIN_MAX_CHARS) throw tooMuch();
-    text += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+    // Counted before it is decoded or scanned: one huge chunk is refused without a copy of it.
+    read += chunk.length;
+    if (read > STDIN_MAX_CHARS)
+      throw new HiroValidationError("-", `stdin holds more than ${STDIN_MAX_CHARS} characters of ids`);
+    scan(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }), false);
   }
-  return text + decoder.decode();
+  scan(decoder.decode(), true);
 }
 
 /** The ids of the arguments, each `-` replaced by the ids read from stdin. */
@@ -51,8 +72,7 @@ async function idsFrom(args: string[], io: CliIo): Promise<string[]> {
   for (const arg of args) {
     if (arg !== "-") add(arg);
     else if (!io.stdin) throw new HiroValidationError("-", "stdin is not available here");
-    // One by one: a spread of 123,000 ids or more into push() overflowed the call stack.
-    else for (const id of idsOf(await readAll(io.stdin))) add(id);
+    else await readIds(io.stdin, add);
   }
   return ids;
 }

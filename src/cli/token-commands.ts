@@ -9,7 +9,7 @@ import { pagingOptions } from "./arguments.js";
 import { lookupGlobals, readsGlobals } from "./help.js";
 import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
-import { noteRefreshing } from "./lookup-commands.js";
+import { noteFailedJob, noteRefreshing } from "./lookup-commands.js";
 import { type PageOptions, printPages, printValue } from "./page-output.js";
 
 const FT_EXAMPLE = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex";
@@ -38,6 +38,7 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
         const { locale } = command.opts<{ locale?: string }>();
         const token = await client.getFtMetadata({ principal, ...(locale === undefined ? {} : { locale }) });
         printValue(io, global, token);
+        if (noteFailedJob(io, token, `explain ft ${principal}`)) return;
         if (isRefreshingToken(token)) noteRefreshing(io);
       }),
     );
@@ -58,6 +59,7 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
           ...(locale === undefined ? {} : { locale }),
         });
         printValue(io, global, token);
+        if (noteFailedJob(io, token, `explain nft ${principal} ${token_id}`)) return;
         if (isRefreshingToken(token)) noteRefreshing(io);
       }),
     );

@@ -1,7 +1,8 @@
 /**
  * `etagCache()`: conditional requests as openapi-fetch middleware. It remembers each accepted 200's
  * `ETag` and body, sends `If-None-Match` next time, and turns the service's `304 Not Modified` back
- * into the kept 200. The service answers `Cache-Control: no-cache, must-revalidate`, so there is never a
+ * into the kept 200. The FT list is the exception: its ETag is the chain tip, not the list, so it is
+ * never revalidated (see {@link UNRELIABLE_ETAG}). The service answers `Cache-Control: no-cache, must-revalidate`, so there is never a
  * fresh hit to serve without asking. The store is raced against the call's signal: a store that hangs
  * cannot hold the call.
  *
@@ -13,6 +14,7 @@
 import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { checkTimeout } from "../input/options.js";
+import { operations } from "../spec/services.js";
 import { acceptedBody } from "./etag-acceptance.js";
 
 /** One remembered answer. */
@@ -95,13 +97,23 @@ export function createMemoryEtagStore(options: number | MemoryEtagStoreOptions =
 }
 
 /**
- * Requests with `locale` are not cached: upstream computes their ETag from the wrong token (the URL's
- * last segment includes the query), so a 304 could be stale. A request that already has its own
- * `If-None-Match` is left to its caller.
+ * Routes whose ETag does not follow their answer: upstream tags the FT list with the chain tip's hash,
+ * whatever the list holds, and a token processed without a new block changes the list but not the tag.
+ * Revalidated by that tag, the list would stay stale until the next block; it is always asked in full.
  */
-function cacheable(request: Request): boolean {
+const UNRELIABLE_ETAG = new Set<string>([operations.getFungibleTokens.path]);
+
+/**
+ * Requests with `locale` are not cached: upstream computes their ETag from the wrong token (the URL's
+ * last segment includes the query), so a 304 could be stale. Nor are the routes of {@link UNRELIABLE_ETAG}.
+ * A request that already has its own `If-None-Match` is left to its caller.
+ */
+function cacheable(request: Request, schemaPath: string): boolean {
   return (
-    request.method === "GET" && !request.url.includes("locale=") && !request.headers.has("if-none-match")
+    request.method === "GET" &&
+    !UNRELIABLE_ETAG.has(schemaPath) &&
+    !request.url.includes("locale=") &&
+    !request.headers.has("if-none-match")
   );
 }
 
@@ -147,8 +159,8 @@ export function etagCache(
   const sentWith = new WeakMap<Request, EtagEntry>();
   const maxEntryBytes = store.maxEntryBytes ?? Number.POSITIVE_INFINITY;
   return {
-    async onRequest({ request }) {
-      if (!cacheable(request)) return undefined;
+    async onRequest({ request, schemaPath }) {
+      if (!cacheable(request, schemaPath)) return undefined;
       const entry = await raced(store.get(request.url), request.signal, storeTimeoutMs, undefined);
       if (entry) {
         sentWith.set(request, entry);
@@ -167,7 +179,7 @@ export function etagCache(
         return new Response(kept.body, { status: 200, statusText: "OK", headers });
       }
       const etag = response.headers.get("etag");
-      if (response.status !== 200 || !etag || (!kept && !cacheable(request))) return undefined;
+      if (response.status !== 200 || !etag || (!kept && !cacheable(request, schemaPath))) return undefined;
       if (Number(response.headers.get("content-length") ?? 0) > maxEntryBytes) return undefined;
       const body = await response.text();
       if (body.length <= maxEntryBytes && acceptedBody(schemaPath, params, body)) {

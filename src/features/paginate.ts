@@ -3,13 +3,15 @@
  * trusted to page correctly: each page is checked by the lookup (echoed offset, results within the
  * limit, total a count), a short page that is not the last is fetched again from where it ended, and a
  * page that brings nothing new (every id seen, or the same results as an earlier page, for items
- * without an id such as runes activity) stops the walk with an error instead of looping forever.
+ * without an id such as runes activity) stops the walk with an error instead of looping forever. A walk
+ * that ends short of the service's `total` is not passed off as complete (HiroIncompleteListError).
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { limitRule } from "../generated/parameters.js";
 import type { RequestOptions } from "../input/options.js";
-import { identityOf } from "../lookups/item-identity.js";
 import type { Page } from "../spec/types.js";
+import { secondPass } from "./second-pass.js";
+import { checkPageSize, WalkIdentities } from "./walk-identities.js";
 
 /**
  * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
@@ -37,7 +39,8 @@ export interface PaginateOptions extends RequestOptions {
 export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> {
   /**
    * The pages instead of the items (use one view or the other, not both): each page as the service
-   * sent it, so `total` can be read. Repeats are not dropped in this view.
+   * sent it, so `total` can be read. Repeats are not dropped in this view; of a second pass (see
+   * {@link paginate}), only the pages that bring an item not seen before are yielded.
    */
   pages(): AsyncGenerator<Page<T>, void, undefined>;
   /** After the items stopped: whether the service has more than was yielded (`maxItems` or `collect`'s `max`). */
@@ -76,8 +79,13 @@ interface Progress {
 /**
  * Yields every item of a paginated lookup, page after page. Stops when `offset + results.length`
  * reaches `total`, on an empty page, or at `maxItems`; `break` stops fetching (pages fetched ahead
- * are aborted). Memory stays bounded by `concurrency` pages. Repeated inscription ids (an item shifted
- * across a page boundary) are dropped within a two-page window.
+ * are aborted). Memory stays bounded by `concurrency` pages. A result seen earlier in the walk (an item
+ * shifted across a page boundary) is yielded once.
+ *
+ * A walk that reaches the end of a list whose `total` stayed the same, with fewer distinct items than
+ * that total, is not complete (upstream's FT list has no tie-breaker in its order, so pages shift between
+ * requests): one second pass from the start yields the items it finds missing, and if some are still
+ * missing the walk throws `HiroIncompleteListError` after the last item.
  */
 export function paginate<P extends { offset?: number; limit?: number }, T>(
   method: PageMethod<P, T> | ((params?: P, options?: RequestOptions) => Promise<Page<T>>),
@@ -120,34 +128,24 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
     // would make every item come back 60 times); a short page narrows it to what the service gives.
     let stride = pageSize;
     let nextToFetch = start + stride;
-    /** The identities of the results of this walk (item-identity.ts), the oldest forgotten past the bound. */
-    const seen = new Set<string>();
+    const seen = new WalkIdentities(MAX_IDENTITIES);
+    /** The `total` of each page: one value while the list did not change. */
+    const totals = new Set<number>();
+    let pagesRead = 0;
+    /** Whether the walk stopped at the list's end (not at maxItems, an empty page or a break). */
+    let reachedEnd = false;
     try {
       while (queue.length > 0) {
         const head = queue.shift() as Pending;
         const page = await head.page;
         const end = head.offset + page.results.length;
-        if (page.results.length > pageSize) {
-          const more = `has ${page.results.length} results, more than the ${pageSize} asked`;
-          throw new HiroError(`paginate: the page at offset ${head.offset} ${more}; stopped`);
-        }
+        checkPageSize(page, pageSize, head.offset);
         Object.assign(progress, { end, total: page.total, unread: page.results.length });
+        totals.add(page.total);
+        pagesRead++;
         if (page.results.length === 0) return;
         // Repeats by identity, whatever the order: a page of results all seen before is no progress.
-        const fresh = page.results.map((item) => {
-          let identity: string;
-          try {
-            identity = identityOf(item);
-          } catch {
-            throw new HiroError(
-              `paginate: the page at offset ${head.offset} cannot be compared (nested too deep); stopped`,
-            );
-          }
-          if (seen.has(identity)) return false;
-          seen.add(identity);
-          if (seen.size > MAX_IDENTITIES) seen.delete(seen.values().next().value as string);
-          return true;
-        });
+        const fresh = seen.freshIn(page, head.offset);
         if (!fresh.includes(true)) {
           throw new HiroError(
             `paginate: the page at offset ${head.offset} brought nothing new (${page.results.length} results all seen earlier in the walk, in any order): the service is not paging; stopped`,
@@ -155,7 +153,11 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
         }
         freshOf.set(page, fresh);
         yield page;
-        if (end >= page.total || end >= start + maxItems) return;
+        if (end >= start + maxItems) return;
+        if (end >= page.total) {
+          reachedEnd = true;
+          break;
+        }
         if (page.results.length < stride) {
           // A short page that is not the last: go on from where it ended, not from where the next was assumed.
           for (const pending of queue) pending.cancel.abort(new Error("page dropped"));
@@ -168,6 +170,15 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
           queue.push(fetchPage(nextToFetch));
           nextToFetch += stride;
         }
+      }
+      const [total = 0] = totals;
+      if (!reachedEnd || totals.size > 1 || seen.distinct >= total - start) return;
+      // Fewer distinct items than the total of a list that did not change (second-pass.ts).
+      const short = { start, total, pageSize, pages: pagesRead };
+      for await (const { page, fresh } of secondPass((offset) => fetchPage(offset).page, seen, short)) {
+        progress.unread = page.results.length;
+        freshOf.set(page, fresh);
+        yield page;
       }
     } finally {
       controller.abort(new Error("pagination ended"));

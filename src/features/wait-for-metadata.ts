@@ -23,7 +23,8 @@ export interface WaitForMetadataOptions extends RequestOptions {
   /**
    * Also wait while the token is being refreshed ({@link isRefreshingToken}: `metadata` without
    * `token_uri`, after a second mint), until its record is complete; at the deadline, the last answer is
-   * returned as it is (check it with `isRefreshingToken`). Default false: the first 200 is returned.
+   * returned as it is (check it with `isRefreshingToken`), also when a try was still running then. Default
+   * false: the first 200 is returned.
    */
   complete?: boolean | undefined;
 }
@@ -57,7 +58,10 @@ async function pendingBehindLocale(
  * itself is pending (asked once more without the locale to tell). Past `deadlineMs` it rejects with a
  * {@link HiroWaitTimeoutError} whose `lastError` (and `cause`) is the last `metadata_pending` error; `signal` aborts at any time.
  * Each try gets only the time left (a try still running at `deadlineMs` is aborted): the same error,
- * or a {@link HiroTimeoutError} when no answer came at all.
+ * or a {@link HiroTimeoutError} when no answer came at all. A wait between tries never runs into the
+ * deadline: the next try must still have as long as the last one took, else the wait ends there. With
+ * `complete`, a wait whose last answer was a 200 (a token still being refreshed) resolves with that answer
+ * at its deadline, never with a timeout.
  */
 export async function waitForMetadata(
   client: Pick<LookupClient, "getSftMetadata">,
@@ -76,33 +80,51 @@ export async function waitForMetadata(
   }
   const deadline = Date.now() + deadlineMs;
   let lastError: HiroApiErrorOf<"metadata_pending"> | undefined;
+  /** A `complete` wait's last 200 (a token being refreshed): what the wait returns at its deadline. */
+  let lastToken: SftMetadataResponse | undefined;
   const overdue = () =>
     lastError
       ? new HiroWaitTimeoutError(deadlineMs, lastError)
       : new HiroTimeoutError(deadlineMs, {
           message: `getSftMetadata: no answer within ${deadlineMs} ms (waitForMetadata deadlineMs)`,
         });
+  /**
+   * How long to wait before the next try, or undefined when no try fits any more: the next one must
+   * still have as long as the last one took (a try that starts at the deadline has no time to answer).
+   */
+  const pauseBefore = (delay: number, started: number): number | undefined => {
+    const now = Date.now();
+    const room = deadline - now - (now - started);
+    return room > 0 ? Math.min(delay, room) : undefined;
+  };
   for (let delay = initialDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {
     const late = new AbortController();
     const timer = setTimeout(() => late.abort(overdue()), Math.max(0, deadline - Date.now()));
     const signal = request.signal ? AbortSignal.any([request.signal, late.signal]) : late.signal;
+    const started = Date.now();
     try {
       const token = await client.getSftMetadata(params, { ...request, signal });
-      const left = deadline - Date.now();
-      if (!complete || !isRefreshingToken(token) || left <= 0) return token;
-      await pause(Math.min(delay, left), request.signal);
+      if (!complete || !isRefreshingToken(token)) return token;
+      [lastToken, lastError] = [token, undefined];
+      const wait = pauseBefore(delay, started);
+      if (wait === undefined) return token;
+      await pause(wait, request.signal);
     } catch (thrown) {
-      if (late.signal.aborted && !request.signal?.aborted) throw late.signal.reason;
+      if (late.signal.aborted && !request.signal?.aborted) {
+        // The deadline came during a try: the last answer stands (a 200 is returned as it is).
+        if (lastToken) return lastToken;
+        throw late.signal.reason;
+      }
       const error = await pendingBehindLocale(client, params, thrown, { ...request, signal }).catch(
         (probeError: unknown) => {
           throw late.signal.aborted && !request.signal?.aborted ? late.signal.reason : probeError;
         },
       );
       if (!(error instanceof HiroApiError && error.is("metadata_pending"))) throw error;
-      lastError = error;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new HiroWaitTimeoutError(deadlineMs, error);
-      await pause(Math.min(delay, left), request.signal);
+      [lastToken, lastError] = [undefined, error];
+      const wait = pauseBefore(delay, started);
+      if (wait === undefined) throw new HiroWaitTimeoutError(deadlineMs, error);
+      await pause(wait, request.signal);
     } finally {
       clearTimeout(timer);
     }

@@ -37,6 +37,7 @@ import type {
 } from "../spec/types.js";
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
+import { guardRawPaths } from "../transport/raw-paths.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
 import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
@@ -217,6 +218,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     ...(clientHeaders ? { headers: clientHeaders } : {}),
     fetch: ((request: Request) => settings.send(request)) as typeof fetch,
   });
+  guardRawPaths(client);
   client.use(routing(routes, baseUrl));
   const { use, eject } = client;
   client.use = (...middleware) => {

@@ -59,6 +59,20 @@ export function requestOf(
   return request;
 }
 
+/**
+ * What the lookup of `operationId`, called with `params`, would refuse in the parsed 2xx `body` it got
+ * (the very checks it runs: the page envelope or a JSON object, then the question), or undefined when it
+ * would take it. `maxLimit`: the deployment's largest `limit`. Bad `params` are a HiroValidationError.
+ */
+export function answerProblem(
+  operationId: OperationId,
+  params: Record<string, unknown> | undefined,
+  body: unknown,
+  maxLimit?: number,
+): string | undefined {
+  return answerCheck(operationId, requestOf(operationId, params, maxLimit))?.(body);
+}
+
 /** The answer check of a lookup: the envelope (a page asked, service defaults filled in; or an object), then the question. */
 export function answerCheck(operationId: OperationId, request: LookupRequest): AnswerCheck | undefined {
   if (operationId === "searchTokens") return searchCheck(request); // an array of the tokens asked

@@ -1,34 +1,21 @@
 /**
  * The answer checks of the fungible-token lookups: an answer must be about the question. The list's
- * filters are applied by the service in SQL (`name` a case-insensitive LIKE substring, `symbol` a
+ * filters are applied by the service in SQL (`name` a case-insensitive LIKE substring, matched here by
+ * like-pattern.ts, `symbol` a
  * case-insensitive match, `address` a principal prefix: stx-labs/token-metadata-api `pg-store.ts`,
  * `getFungibleTokens`), so an item that does not satisfy them means the filter was ignored; one token's
  * answer must name the contract asked (the service does not check the token standard, so an answer for
  * another contract is a broken proxy or cache, never data).
  */
 import { printable } from "../errors/safe-text.js";
+import { nameFilterMatcher } from "./like-pattern.js";
 import type { LookupRequest } from "./lookup.js";
-
-/** A SQL LIKE pattern (`%` any text, `_` one character, `\` escapes) as an unanchored, case-blind RegExp. */
-function likePattern(pattern: string): RegExp {
-  let source = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i] as string;
-    if (char === "\\" && i + 1 < pattern.length) source += escapeRegExp(pattern[++i] as string);
-    else if (char === "%") source += "[^]*";
-    else if (char === "_") source += "[^]";
-    else source += escapeRegExp(char);
-  }
-  return new RegExp(source, "iu");
-}
-
-const escapeRegExp = (char: string) => char.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
 /** What is wrong with a page of `getFungibleTokens` given its filters (the envelope is checked before), or undefined. */
 export function fungibleListProblem(body: unknown, query: LookupRequest["query"]): string | undefined {
   const { name, symbol, address } = query;
   const results = (body as { results: unknown[] }).results;
-  const named = typeof name === "string" ? likePattern(name) : undefined;
+  const named = typeof name === "string" ? nameFilterMatcher(name) : undefined;
   for (let i = 0; i < results.length; i++) {
     const item = (results[i] ?? {}) as Record<string, unknown>;
     const ignored = (filter: string, value: unknown) =>
@@ -39,7 +26,7 @@ export function fungibleListProblem(body: unknown, query: LookupRequest["query"]
       return `result ${i}'s asset_identifier ${printable(item.asset_identifier, 120)} is not of its contract ${printable(item.contract_principal, 80)}`;
     if (typeof address === "string" && !item.contract_principal.startsWith(address))
       return ignored(`contract_principal`, item.contract_principal);
-    if (named && !(typeof item.name === "string" && named.test(item.name))) return ignored("name", item.name);
+    if (named && !(typeof item.name === "string" && named(item.name))) return ignored("name", item.name);
     if (
       typeof symbol === "string" &&
       !(typeof item.symbol === "string" && item.symbol.toLowerCase() === symbol.toLowerCase())

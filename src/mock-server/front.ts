@@ -4,7 +4,7 @@
  * `Prefer: code=<status>, example=<name>` (a page's `offset` and `limit` then echo the request), or,
  * when no example is the answer (an empty page, a page cut from an id's examples), Prism's answer for
  * that status with the rules' body. So Prism still validates the request and sets the headers (CORS,
- * `sl-violations`). A request the rules refuse (400) goes to Prism as it is, for its `sl-violations`
+ * without credentials: `readableByAnyPage`; `sl-violations`). A request the rules refuse (400) goes to Prism as it is, for its `sl-violations`
  * header, and is answered `400` with the rules' body (the service's own words): Prism itself answers an
  * invalid request with the operation's `422` when it has one. A request that brings its own `Prefer`,
  * and anything that is not a lookup, go to Prism as they are, but for one thing: `Prefer: example=<name>`
@@ -39,6 +39,16 @@ export interface MockFront {
   url: string;
   port: number;
   close(): Promise<void>;
+}
+
+/**
+ * Prism's CORS headers made safe: it reflects any `Origin` with `Access-Control-Allow-Credentials: true`,
+ * so any web page could read the mock with the visitor's cookies. No page needs credentials to read a
+ * mock: any origin may read it (`*`), never with credentials.
+ */
+function readableByAnyPage(headers: Record<string, string | string[] | undefined>): void {
+  delete headers["access-control-allow-credentials"];
+  if (headers["access-control-allow-origin"] !== undefined) headers["access-control-allow-origin"] = "*";
 }
 
 /** What the rules answer to `req`, when it is a lookup they should answer; else undefined (to Prism as is). */
@@ -103,6 +113,7 @@ export async function startFront(options: FrontOptions): Promise<MockFront> {
         (answer) => {
           const out = { ...answer.headers };
           for (const name of HOP_BY_HOP) delete out[name];
+          readableByAnyPage(out);
           if (!rules || (!refused && answer.statusCode !== rules.answer.status)) {
             res.writeHead(answer.statusCode ?? 502, out);
             return void answer.pipe(res);

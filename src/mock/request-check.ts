@@ -25,15 +25,33 @@ export type OperationParams = Pick<
   "pathParams" | "queryParams"
 >;
 
+/**
+ * The parameters the service reads as a JS number and echoes in its answer (a page's `offset`): past
+ * 2^53-1 it would echo another number (or fail in SQL), so the mock refuses them with a 400 of its shape.
+ */
+const READ_AS_NUMBER: Readonly<Record<string, true>> = { offset: true };
+
+/** More digits than any bound of the spec (all below 10^40): compared by sign alone, never parsed. */
+const DIGITS_MAX = 40;
+
+/** An integer's decimal text as a BigInt, or ±Infinity when it is longer than any bound (a slow parse). */
+function integerOf(value: string): bigint | number {
+  const negative = value.startsWith("-");
+  const digits = value.slice(negative ? 1 : 0).replace(/^0+(?=\d)/, "");
+  if (digits.length > DIGITS_MAX) return negative ? -Infinity : Infinity;
+  return BigInt(value);
+}
+
 /** What is wrong with `value` under `rule` (Fastify's wording), or undefined. */
-function problemOf(value: string, rule: Rule): string | undefined {
+function problemOf(value: string, rule: Rule, asNumber = false): string | undefined {
   if (rule.type === "integer") {
     if (!/^-?\d+$/.test(value)) return "must be integer";
-    const number = BigInt(value);
+    const number = integerOf(value);
     if (rule.minimum !== undefined && number < BigInt(rule.minimum)) return `must be >= ${rule.minimum}`;
     if (rule.maximum !== undefined && number > BigInt(rule.maximum)) return `must be <= ${rule.maximum}`;
     if (rule.exclusiveMaximum !== undefined && number >= BigInt(rule.exclusiveMaximum))
       return `must be < ${rule.exclusiveMaximum}`;
+    if (asNumber && number > BigInt(Number.MAX_SAFE_INTEGER)) return `must be <= ${Number.MAX_SAFE_INTEGER}`;
   }
   // Ajv coerces only "true" and "false" to a boolean.
   if (rule.type === "boolean" && value !== "true" && value !== "false") return "must be boolean";
@@ -47,9 +65,9 @@ function problemOf(value: string, rule: Rule): string | undefined {
   return undefined;
 }
 
-/** A value as the examples' requests hold it: an integer in canonical decimal form, the rest as sent. */
+/** A value as the examples' requests hold it: an integer in canonical decimal form (no leading zeros), the rest as sent. */
 const canonical = (value: string, rule: Rule) =>
-  rule.type === "integer" && /^\d+$/.test(value) ? BigInt(value).toString() : value;
+  rule.type === "integer" && /^\d+$/.test(value) ? value.replace(/^0+(?=\d)/, "") : value;
 
 /** The `400` the service sends for `message`, shaped like the operation's documented 400 examples. */
 function refusal(message: string, examples: readonly MockExample[]): MockAnswer {
@@ -93,7 +111,7 @@ export function checkRequest(
       if (rule.default !== undefined) normal.query[name] = String(rule.default);
       continue;
     }
-    const problem = problemOf(sent, rule);
+    const problem = problemOf(sent, rule, READ_AS_NUMBER[name]);
     const where = `querystring/${name}`;
     if (problem) return refusal(`${where} ${problem.replaceAll("<where>", where)}`, examples);
     normal.query[name] = canonical(sent, rule);

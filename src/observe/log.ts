@@ -32,12 +32,16 @@ const LEVELS = ["off", "error", "warn", "info", "debug"] as const;
 const METHODS = ["error", "warn", "info", "debug"] as const;
 
 /**
- * `HIRO_LOG` in Node (and runtimes with `process.env`); undefined elsewhere, and where reading the
- * environment is not allowed (Deno without `--allow-env` throws on any `process.env` read).
+ * `HIRO_LOG` in Node (and runtimes with `process.env`); undefined when empty (an empty variable is an
+ * unset one), elsewhere, and where reading the environment is not allowed (Deno without `--allow-env`
+ * throws on any `process.env` read).
  */
 function envLevel(): string | undefined {
   try {
-    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.HIRO_LOG;
+    return (
+      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.HIRO_LOG ||
+      undefined
+    );
   } catch {
     return undefined;
   }

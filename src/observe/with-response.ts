@@ -6,15 +6,16 @@
 import { HiroApiError } from "../errors/errors.js";
 import type { Seen } from "../lookups/lookup.js";
 import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
+import { MAX_RETRY_AFTER_READ_MS } from "../transport/retry.js";
 import type { Log } from "./log.js";
 
 /** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
 export interface RateLimit {
-  /** Requests allowed per window (`ratelimit-limit`). */
+  /** Requests allowed per window (`ratelimit-limit`), at most a billion. */
   limit: number | undefined;
-  /** Requests left in the window (`ratelimit-remaining`). */
+  /** Requests left in the window (`ratelimit-remaining`), at most a billion. */
   remaining: number | undefined;
-  /** When the window resets, in ms from the answer (`ratelimit-reset`, delta seconds or a Unix time). */
+  /** When the window resets, in ms from the answer (`ratelimit-reset`, delta seconds or a Unix time), at most a day. */
   resetMs: number | undefined;
 }
 
@@ -33,9 +34,21 @@ export interface LookupPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>>;
 }
 
-/** The rate limit `headers` announce at `now`, or undefined when they announce none. */
+/** The most requests a window is reported to allow or have left: no service announces more. */
+export const MAX_RATE_LIMIT_COUNT = 1_000_000_000;
+
+const atMost = (max: number, n: number | undefined) => (n === undefined ? undefined : Math.min(max, n));
+
+/**
+ * The rate limit `headers` announce at `now`, or undefined when they announce none. Held to sane bounds
+ * (a hostile `ratelimit-*: 9999999999999999` is not passed on): counts to {@link MAX_RATE_LIMIT_COUNT},
+ * the reset to a day, as `Retry-After` is read.
+ */
 export function rateLimitOf(headers: Headers, now: number): RateLimit | undefined {
-  const { limit, remaining, resetMs } = readRateLimit(headers, now);
+  const announced = readRateLimit(headers, now);
+  const limit = atMost(MAX_RATE_LIMIT_COUNT, announced.limit);
+  const remaining = atMost(MAX_RATE_LIMIT_COUNT, announced.remaining);
+  const resetMs = atMost(MAX_RETRY_AFTER_READ_MS, announced.resetMs);
   return limit === undefined && remaining === undefined && resetMs === undefined
     ? undefined
     : { limit, remaining, resetMs };

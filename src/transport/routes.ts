@@ -10,6 +10,7 @@ import { checkBaseUrlShape, isSingleBaseUrl, serviceBaseUrls } from "../input/ba
 import { checkApiKey } from "../input/options.js";
 import type { BaseUrlOption } from "../spec/service-hosts.js";
 import { SERVICE_NAMES, type ServiceName, serviceOf } from "../spec/services.js";
+import { checkPathValue } from "./raw-paths.js";
 
 export { type BaseUrlOption, DEFAULT_BASE_URL, isHiroHost } from "../spec/service-hosts.js";
 
@@ -65,7 +66,8 @@ export function routeOf(routes: Routes, service: ServiceName): Route {
 
 /**
  * The client's own first middleware. It refuses a path value that is not a string or a number (an object
- * or an array would be serialised into something else, e.g. `a,b`: issue 21), and, since openapi-fetch
+ * or an array would be serialised into something else, e.g. `a,b`: issue 21) or that is `.` or `..`
+ * (resolved into another route, raw-paths.ts), and, since openapi-fetch
  * joins the client's base URL and the path before any middleware runs, moves a `raw` request to its own
  * service's base URL (the lookups already pass theirs).
  */
@@ -81,6 +83,7 @@ export function routing(routes: Routes, clientBase: string): Middleware {
             `must be a string or a number; got ${path[name] === null ? "null" : type}`,
           );
         }
+        checkPathValue(name, String(path[name]));
       }
       const service = serviceOf(new URL(request.url).pathname);
       if (service === undefined) return undefined;

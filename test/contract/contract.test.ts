@@ -16,7 +16,7 @@ import {
   type OperationId,
   paginate,
 } from "../../src/index.js";
-import { liveSampleProblem, liveServices } from "../helpers/live-run.js";
+import { liveOperationProblem, liveOperations, liveServices } from "../helpers/live-run.js";
 import { recordingClient } from "../helpers/prism-violations.js";
 import { loadSpec, operationStatuses, refName, specAjv, validatorFor } from "../helpers/spec.js";
 import { createTestClient } from "../helpers/test-client.js";
@@ -182,12 +182,13 @@ if (liveTarget) {
       liveTarget,
       process.env.HIRO_API_KEY ? { apiKey: process.env.HIRO_API_KEY } : {},
     );
-    // Each service must answer its sample with data that fits the spec: a documented error (404 from a
-    // server that serves nothing, 500, a URL pointing at another service) fails the run, as does no answer.
-    it.each(liveServices(liveTarget))(
+    // Every operation of the table, for each service given a URL, must answer its sample with data that
+    // fits the spec: a documented error (404 from a server that serves nothing, 500, a URL pointing at
+    // another service) fails the run, as does no answer. The list comes from the operation table.
+    it.each(liveServices(liveTarget).flatMap(liveOperations))(
       "%s answers its sample with data that fits the spec",
-      async (service) => {
-        expect(await liveSampleProblem(client, service)).toBeUndefined();
+      async (operationId) => {
+        expect(await liveOperationProblem(client, operationId)).toBeUndefined();
       },
     );
   });

@@ -34,8 +34,27 @@ describe("the mock's front", () => {
     const { status, headers, body } = await get(`${SATS}/5000000000/inscriptions?offset=20&limit=7`);
     expect(status).toBe(200);
     expect(body).toEqual({ limit: 7, offset: 20, total: 0, results: [] });
-    expect(headers.get("access-control-allow-origin")).toBe("http://app.test"); // Prism's CORS
+    expect(headers.get("access-control-allow-origin")).toBe("*"); // any page may read it, without credentials
+    expect(headers.get("access-control-allow-credentials")).toBeNull();
     expect(headers.get("content-length")).toBe(String(JSON.stringify(body).length));
+  });
+
+  it("lets any page read it without credentials: no Origin reflected with Allow-Credentials, a preflight too", async () => {
+    const evil = { origin: "https://evil.example" };
+    for (const answer of [
+      await get(`${TOKEN}/35`, evil),
+      await get(`${TOKEN}/99`, { ...evil, prefer: "code=200, example=withoutMetadata" }),
+    ]) {
+      expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+      expect(answer.headers.get("access-control-allow-credentials")).toBeNull();
+    }
+    const preflight = await fetch(`${mock.url}${TOKEN}/35`, {
+      method: "OPTIONS",
+      headers: { ...evil, "access-control-request-method": "GET" },
+    });
+    await preflight.arrayBuffer();
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
   });
 
   it("serves an example page through Prism with the limit asked, and a page no example is by the rules", async () => {

@@ -65,7 +65,7 @@ const MOCK_CHECKABLE = [
   "sample body",
   "ETag",
   ...["search: sample token", "search: sample body", "search: ETag"],
-  ...["API status", "FT list, first page", "sample FT (the list's first)"],
+  ...["API status", "FT list, first page", "sample FT"],
 ];
 
 let fake: FakeDeployment | undefined;

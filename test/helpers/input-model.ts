@@ -5,12 +5,15 @@
  * values of each parameter).
  */
 import fc from "fast-check";
-import { LOCAL, ORDINAL, PRINCIPAL, TX_ID } from "./fake-fetch.js";
-import type { OperationName } from "./lookup-calls.js";
+import { operations } from "../../src/spec/index.js";
+import { emptyPageFor, json, LOCAL } from "./fake-fetch.js";
+import { FIXTURE_PARAMS, type OperationName } from "./lookup-calls.js";
 
 const BASE = LOCAL;
 export const U128_MAX = 2n ** 128n - 1n;
 export const ORDINAL_MAX = 2_099_999_997_689_999n;
+/** The start of a contract principal: a c32 address (the spec's `address` pattern), restated. */
+export const ADDRESS_START = /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}/;
 /** The spec's principal pattern (c32 address, a dot, a contract name), restated, not imported. */
 export const PRINCIPAL_PATTERN = /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a-zA-Z][a-zA-Z0-9_-]{0,39}$/;
 /** C0/C1 controls, DEL and bidi overrides: none may reach an error message. */
@@ -75,39 +78,96 @@ export const CANONICAL: Record<string, (value: unknown) => Canonical> = {
       : typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 60
         ? send(String(v))
         : reject,
+  // getFungibleTokens' filters: free text up to 256 UTF-16 units ("" is no filter), an address prefix,
+  // a boolean, two enums.
+  name: (v) => textFilter(v),
+  symbol: (v) => textFilter(v),
+  address: (v) =>
+    v === undefined
+      ? omit
+      : typeof v === "string" && ADDRESS_START.test(v) && v.length <= 256
+        ? send(encodeQueryValue(v))
+        : reject,
+  valid_metadata_only: (v) => (v === undefined ? omit : typeof v === "boolean" ? send(String(v)) : reject),
+  order_by: (v) => (v === undefined ? omit : v === "name" || v === "symbol" ? send(v) : reject),
+  order: (v) => (v === undefined ? omit : v === "asc" || v === "desc" ? send(v) : reject),
 };
 
-/** The exact URL of a call, from the canonical forms of its parameters. */
+function textFilter(v: unknown): Canonical {
+  if (v === undefined || v === "") return omit;
+  return typeof v === "string" && !LONE_SURROGATE.test(v) && v.length <= 256
+    ? send(encodeQueryValue(v))
+    : reject;
+}
+
+/** A fixture parameter as its text (a search's contract list is sent as repeated keys). */
+const fixtureText = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
+
+/**
+ * The exact URL of a call of `operation` whose `parameter` has this canonical form and whose other
+ * parameters are the fixture's, built from the operation table's path and parameter order; `segments`
+ * is the path's segment count, which nothing sent may change.
+ */
 export function expectedUrl(
   operation: OperationName,
   parameter: string,
   canonical: Canonical & { type: "send" | "omit" },
 ) {
-  const value = (name: string, fallback: string) =>
-    parameter === name && canonical.type === "send" ? canonical.text : fallback;
-  const queryPart = (names: string[]) => {
-    const pairs = names.flatMap((name) =>
-      parameter === name && canonical.type === "send" ? [`${name}=${canonical.text}`] : [],
-    );
-    return pairs.length === 0 ? "" : `?${pairs.join("&")}`;
+  const { path, queryParams } = operations[operation];
+  const fixture = FIXTURE_PARAMS[operation];
+  const texts = (name: string): string[] =>
+    name === parameter ? (canonical.type === "send" ? [canonical.text] : []) : fixtureText(fixture[name]);
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => texts(name)[0] ?? "");
+  const pairs = queryParams.flatMap((name) =>
+    texts(name).map((text) => `${name}=${name === parameter ? text : encodeQueryValue(text)}`),
+  );
+  return {
+    url: `${BASE}${filled}${pairs.length === 0 ? "" : `?${pairs.join("&")}`}`,
+    segments: path.split("/").length - 1,
   };
-  switch (operation) {
-    case "getSftMetadata":
-      return {
-        url: `${BASE}/metadata/v1/sft/${value("principal", PRINCIPAL)}/${value("token_id", "35")}${queryPart(["locale"])}`,
-        segments: 5,
-      };
-    case "getSatoshiInscriptions":
-      return {
-        url: `${BASE}/ordinals/v1/sats/${value("ordinal", String(ORDINAL))}/inscriptions${queryPart(["offset", "limit"])}`,
-        segments: 5,
-      };
-    case "getTransactionActivity":
-      return {
-        url: `${BASE}/runes/v1/transactions/${value("tx_id", TX_ID)}/activity${queryPart(["offset", "limit"])}`,
-        segments: 5,
-      };
+}
+
+/**
+ * The answer a well-behaved service gives the sweep's `request` of `operation`: an empty page, `[]` for a
+ * search, and for the FT list one token that every filter sent selects (so the answer checks of the
+ * filters run on an item): named by the `name` filter's LIKE witness, its symbol the `symbol` filter, its
+ * contract under the `address` prefix.
+ */
+export function sweepAnswer(operation: OperationName, request: Request): Response {
+  if (operation === "searchTokens") return json([]);
+  if (operation !== "getFungibleTokens") return json(emptyPageFor(request));
+  const query = new URL(request.url).searchParams;
+  const contract = `${query.get("address") ?? "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM"}.token`;
+  const item = {
+    name: likeWitness(query.get("name") ?? ""),
+    symbol: query.get("symbol") ?? "TKN",
+    tx_id: `0x${"ab".repeat(32)}`,
+    sender_address: contract.split(".")[0],
+    asset_identifier: `${contract}::token`,
+    contract_principal: contract,
+  };
+  const page = emptyPageFor(request);
+  // Past the largest total a page can state, the answer is the empty page.
+  if (!Number.isSafeInteger(page.offset + 1)) return json(page);
+  return json({ ...page, total: page.offset + 1, results: [item] });
+}
+
+/**
+ * A name the service's `LOWER(name) LIKE '%' || LOWER(filter) || '%'` selects: each literal as itself (an
+ * escaped one without its `\\`), `_` as "x", `%` as nothing; a filter's trailing lone `\\` escapes the
+ * closing `%`, so the name then ends in "%".
+ */
+export function likeWitness(filter: string): string {
+  const pattern = `%${filter}%`;
+  let name = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i] as string;
+    if (char === "\\" && i + 1 < pattern.length) name += pattern[++i];
+    else if (char === "_") name += "x";
+    else if (char !== "%") name += char;
   }
+  return name;
 }
 
 // ---- arbitraries --------------------------------------------------------------------------------
@@ -166,6 +226,9 @@ export const HOSTILE_STRINGS = [
   "%zz",
   "é",
   "😀",
+  "wrapped-bitcoin",
+  "%_".repeat(28),
+  "a\\",
 ];
 
 /** A string of any code points, including lone surrogates and controls. */
@@ -226,6 +289,43 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 const hexString = (length: number) =>
   fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: length, maxLength: length });
 
+/**
+ * Free text for a filter: LIKE's own syntax (`%`, `_`, `\\`), RegExp syntax (which a RegExp-built
+ * matcher choked on: `-`, `(`, `*`), case pairs, astral characters, and lengths around the 256 limit.
+ */
+const likeText = fc.oneof(
+  fc.string({
+    unit: fc.constantFrom(
+      "%",
+      "_",
+      "\\",
+      "-",
+      "(",
+      "[",
+      "*",
+      "?",
+      "/",
+      "a",
+      "A",
+      "é",
+      "É",
+      "\u0130",
+      "😀",
+      " ",
+    ),
+    maxLength: 40,
+  }),
+  fc.constantFrom(
+    "wrapped-bitcoin",
+    "%_".repeat(28),
+    "%_".repeat(128),
+    "a".repeat(256),
+    "a".repeat(257),
+    "100\\%",
+  ),
+  fc.string({ unit: "grapheme", maxLength: 300 }),
+);
+
 /** Valid and nearly valid values of each parameter, so both outcomes are exercised. */
 export const NEAR_VALID: Record<string, fc.Arbitrary<unknown>> = {
   principal: fc.oneof(
@@ -263,18 +363,40 @@ export const NEAR_VALID: Record<string, fc.Arbitrary<unknown>> = {
   ),
   offset: fc.oneof(fc.nat(), fc.integer({ min: -5, max: 5 }), fc.constantFrom(Number.MAX_SAFE_INTEGER)),
   limit: fc.oneof(fc.integer({ min: -3, max: 64 }), fc.constantFrom(1, 60, 61, 20.0, 20.5)),
+  name: likeText,
+  symbol: likeText,
+  address: fc.oneof(
+    fc.stringMatching(/^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{26,44}$/),
+    fc
+      .tuple(
+        fc.stringMatching(/^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}$/),
+        fc.constantFrom(...HOSTILE_STRINGS),
+      )
+      .map(([address, hostile]) => `${address}${hostile}`),
+    fc.constantFrom(
+      "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex",
+      "sp102v8p0f7jx67arq77wea3d3cfb5xw39redt0am",
+    ),
+  ),
+  valid_metadata_only: fc.constantFrom(true, false, "true", 1, 0),
+  order_by: fc.constantFrom("name", "symbol", "NAME", "supply", ""),
+  order: fc.constantFrom("asc", "desc", "ASC", "up", ""),
 };
 
-/** Which operations take each parameter. */
-export const TAKEN_BY: Record<string, OperationName[]> = {
-  principal: ["getSftMetadata"],
-  token_id: ["getSftMetadata"],
-  locale: ["getSftMetadata"],
-  ordinal: ["getSatoshiInscriptions"],
-  tx_id: ["getTransactionActivity"],
-  offset: ["getSatoshiInscriptions", "getTransactionActivity"],
-  limit: ["getSatoshiInscriptions", "getTransactionActivity"],
-};
+/**
+ * The parameters the sweep feeds, each with the operations that take it, from the operation table.
+ * `contract` (a search's list of token ids, split into requests of 50) has its own properties in
+ * search-tokens.test.ts.
+ */
+export const SWEPT_ELSEWHERE = ["contract"];
+export const TAKEN_BY: Record<string, OperationName[]> = {};
+for (const operation of Object.keys(operations) as OperationName[]) {
+  const { pathParams, queryParams } = operations[operation];
+  for (const parameter of [...pathParams, ...queryParams]) {
+    if (SWEPT_ELSEWHERE.includes(parameter)) continue;
+    TAKEN_BY[parameter] = [...(TAKEN_BY[parameter] ?? []), operation];
+  }
+}
 
 /** A printable-ASCII token (an API key, a header value's halves). */
 export const token = fc.stringMatching(/^[\x21-\x7e]{8,64}$/);

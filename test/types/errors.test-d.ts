@@ -8,6 +8,7 @@ import {
   type HiroApiErrorKind,
   type HiroApiErrorOf,
   type HiroError,
+  type HiroIncompleteListError,
   type HiroNetworkError,
   type HiroTimeoutError,
   type HiroWaitTimeoutError,
@@ -94,5 +95,13 @@ describe("the family", () => {
     expectTypeOf<HiroWaitTimeoutError["lastError"]>().toEqualTypeOf<HiroApiErrorOf<"metadata_pending">>();
     expectTypeOf<HiroWaitTimeoutError["lastError"]["kind"]>().toEqualTypeOf<"metadata_pending">();
     expectTypeOf<HiroWaitTimeoutError["cause"]>().toEqualTypeOf<HiroApiErrorOf<"metadata_pending">>();
+  });
+
+  it("HiroIncompleteListError is a HiroError (not an API or network one) with its counts", () => {
+    expectTypeOf<HiroIncompleteListError>().toExtend<HiroError>();
+    expectTypeOf<HiroIncompleteListError>().not.toExtend<HiroNetworkError>();
+    expectTypeOf<HiroIncompleteListError["total"]>().toEqualTypeOf<number>();
+    expectTypeOf<HiroIncompleteListError["received"]>().toEqualTypeOf<number>();
+    expectTypeOf<HiroIncompleteListError["offset"]>().toEqualTypeOf<number>();
   });
 });

@@ -6,7 +6,6 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/program.js";
-import { idsOf } from "../../src/cli/search-command.js";
 import { createLookupClient } from "../../src/index.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 
@@ -17,7 +16,7 @@ const itemOf = (key: string) => {
   return { contract_id, token_number: Number(n), token_type: "sft", tx_id: "0x00", sender_address: "S" };
 };
 
-async function cli(argv: string[], stdin?: string[]) {
+async function cli(argv: string[], stdin?: Iterable<string> | AsyncIterable<string>) {
   let stdout = "";
   let stderr = "";
   const fake = fakeFetch((request) => {
@@ -33,7 +32,7 @@ async function cli(argv: string[], stdin?: string[]) {
     env: {},
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
-    ...(stdin ? { stdin: Readable.from(stdin) } : {}),
+    ...(stdin ? { stdin: Symbol.asyncIterator in stdin ? stdin : Readable.from(stdin) } : {}),
     createClient: (options) => createLookupClient({ ...options, fetch: fake.fetch }),
   });
   return { code, stdout, stderr, requests: fake.requests };
@@ -60,6 +59,44 @@ describe("hiro-lookup search with very many ids", () => {
     expect(stderr).toMatch(/at most 1000000 ids/);
     expect(requests).toHaveLength(0);
   }, 60_000);
+});
+
+describe("hiro-lookup search - refuses while reading", () => {
+  /** An endless stdin of short ids, 1,000 a chunk, counting the chunks read. */
+  function endless() {
+    const read = { chunks: 0 };
+    const chunk = "x\n".repeat(1_000);
+    async function* stream() {
+      for (;;) {
+        read.chunks++;
+        yield chunk;
+      }
+    }
+    return { read, stdin: stream() };
+  }
+
+  it("stops reading at the 1,000,001st id, not at the end of stdin (60 MiB of ids peaked at 1.58 GB)", async () => {
+    const { read, stdin } = endless();
+    const { code, stderr, requests } = await cli(["search", "-"], stdin);
+    expect(stderr).toMatch(/at most 1000000 ids/);
+    expect(code).toBe(EXIT.usage);
+    expect(requests).toHaveLength(0);
+    expect(read.chunks).toBe(1_001);
+  }, 60_000);
+
+  it("refuses an id longer than any token id while reading it, however long the line", async () => {
+    const read = { chunks: 0 };
+    async function* oneLongLine() {
+      for (;;) {
+        read.chunks++;
+        yield "x".repeat(64 * 1024);
+      }
+    }
+    const { code, stderr } = await cli(["search", "-"], oneLongLine());
+    expect(stderr).toMatch(/^hiro-lookup: -: an id on stdin is longer than 1000 characters/);
+    expect(code).toBe(EXIT.usage);
+    expect(read.chunks).toBe(1);
+  });
 });
 
 describe("hiro-lookup search", () => {
@@ -116,7 +153,22 @@ describe("hiro-lookup search", () => {
         .split("\n")
         .map((line) => JSON.parse(line).token_number),
     ).toEqual([35, 1, 7, 9]);
-    expect(idsOf("a  b\n\tc # d e\n#f\n")).toEqual(["a", "b", "c"]);
+  });
+
+  it("- splits ids and comments however the chunks of stdin cut them", async () => {
+    const text = `${PRINCIPAL}:35 ${FT}#${FT}:2 and more\n\t${PRINCIPAL}:7 # my ${PRINCIPAL}:8\n#${FT}:3\n${PRINCIPAL}:9`;
+    for (let size = 1; size <= 70; size += 3) {
+      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, (i + 1) * size),
+      );
+      const { requests } = await cli(["search", "-"], chunks);
+      expect(new URL(requests[0]?.url ?? "").searchParams.getAll("contract"), `chunks of ${size}`).toEqual([
+        `${PRINCIPAL}:35`,
+        `${FT}:1`,
+        `${PRINCIPAL}:7`,
+        `${PRINCIPAL}:9`,
+      ]);
+    }
   });
 
   it("a bad id or option: exit 2, one line naming it, nothing sent", async () => {

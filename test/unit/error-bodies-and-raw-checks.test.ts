@@ -123,6 +123,48 @@ describe("raw calls: path values and the service prefix checked", () => {
     ]);
   });
 
+  it('a path value "." or ".." is refused: the URL would resolve it into another route of the service', async () => {
+    for (const principal of ["..", "."]) {
+      const { client, requests } = createTestClient(() => json({ status: "ready" }));
+      const error = await failure(
+        client.raw.GET("/metadata/v1/ft/{principal}", { params: { path: { principal } } }),
+      );
+      expect(error, principal).toBeInstanceOf(HiroValidationError);
+      expect(error).toMatchObject({ parameter: "principal" });
+      expect((error as Error).message).toContain('must not be "." or ".."');
+      expect(requests).toHaveLength(0);
+    }
+  });
+
+  it("a path with a dot segment is refused, nothing sent", async () => {
+    for (const path of ["/metadata/v1/ft/..", "/metadata/v1/ft/%2E%2e", "/metadata/v1/nft/x/./1"]) {
+      const { client, requests } = createTestClient(() => json({ status: "ready" }));
+      const error = await failure(client.raw.GET(path as never));
+      expect(error, path).toBeInstanceOf(HiroValidationError);
+      expect(error).toMatchObject({ parameter: "path" });
+      expect(requests).toHaveLength(0);
+    }
+  });
+
+  it("a URL with user:password@ for a path is a HiroValidationError without the password (it was a TypeError with it)", async () => {
+    for (const path of [
+      "http://user:s3cr3t-pw@evil.test/x",
+      "//user:s3cr3t-pw@evil.test/x",
+      "user:s3cr3t-pw@x",
+    ]) {
+      const { client, requests } = createTestClient(() => json({}));
+      for (const error of [
+        await failure(client.raw.GET(path as never)),
+        await failure(client.raw.request("get", path as never)),
+      ]) {
+        expect(error, path).toBeInstanceOf(HiroValidationError);
+        expect(error).toMatchObject({ parameter: "path" });
+        expect(`${(error as Error).message} ${JSON.stringify(error)}`).not.toContain("s3cr3t-pw");
+      }
+      expect(requests).toHaveLength(0);
+    }
+  });
+
   it("a valid raw call still goes", async () => {
     const page = { limit: 20, offset: 0, total: 0, results: [] };
     const { client, requests } = createTestClient(() => json(page));

@@ -116,3 +116,56 @@ describe("etagCache() middleware", () => {
     expect([store.get("a"), store.get("b"), store.get("c")].map(Boolean)).toEqual([true, false, true]);
   });
 });
+
+/**
+ * Issue 35 item 4: upstream tags the FT list with the chain tip's hash, whatever the list holds. A token
+ * processed without a new block changes the list but not its ETag, so a list revalidated by its ETag
+ * stayed stale until the next block (the 304 brought back the old page).
+ */
+describe("etagCache() and the FT list (its ETag is the chain tip, not the list)", () => {
+  type ListedToken = Record<string, string | number | undefined>;
+  const TOKEN: ListedToken = {
+    name: "ALEX Token",
+    symbol: "ALEX",
+    decimals: 8,
+    tx_id: "0x5642ca7d68976b6b2a2055689d9a57de26d67f0dd8b016d1b0d94cb634454cdd",
+    sender_address: "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM",
+    asset_identifier: "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex::alex",
+    contract_principal: "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex",
+  };
+  /** The list as upstream serves it: tagged with the chain tip, which does not move here. */
+  function listServer(list: () => ListedToken[]) {
+    const conditional: (string | undefined)[] = [];
+    const handler = (request: Request) => {
+      const sent = request.headers.get("if-none-match") ?? undefined;
+      conditional.push(sent);
+      const headers = { etag: '"0xchaintip"', "cache-control": "public, no-cache, must-revalidate" };
+      if (sent === '"0xchaintip"') return new Response(null, { status: 304, headers });
+      const results = list();
+      return Response.json({ limit: 20, offset: 0, total: results.length, results }, { headers });
+    };
+    return { handler, conditional };
+  }
+
+  it("a token processed without a new block shows in the next list (no If-None-Match sent for the list)", async () => {
+    let processed = false;
+    const { handler, conditional } = listServer(() =>
+      processed ? [TOKEN] : [{ ...TOKEN, name: undefined, symbol: undefined }],
+    );
+    const { client } = createTestClient(handler, { middleware: [etagCache()] });
+    const before = await client.getFungibleTokens();
+    processed = true;
+    const after = await client.getFungibleTokens();
+    expect(before.results[0]?.name).toBeUndefined();
+    expect(after.results[0]?.name).toBe("ALEX Token");
+    expect(conditional).toEqual([undefined, undefined]);
+  });
+
+  it("raw calls of the list are not revalidated either", async () => {
+    const { handler, conditional } = listServer(() => [TOKEN]);
+    const { client } = createTestClient(handler, { middleware: [etagCache()] });
+    await client.raw.GET("/metadata/v1/ft", {});
+    await client.raw.GET("/metadata/v1/ft", {});
+    expect(conditional).toEqual([undefined, undefined]);
+  });
+});

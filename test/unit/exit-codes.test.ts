@@ -6,6 +6,7 @@ import {
   type HiroApiErrorKind,
   type HiroApiErrorOf,
   HiroError,
+  HiroIncompleteListError,
   HiroNetworkError,
   HiroTimeoutError,
   HiroValidationError,
@@ -34,6 +35,7 @@ describe("exitCodeFor", () => {
     ["rate_limited", apiError("rate_limited", 429), EXIT.rateLimited],
     ["server_error", apiError("server_error", 500), EXIT.apiError],
     ["another HiroError", new HiroError("could not build the request"), EXIT.apiError],
+    ["a list that ended short of its total (--all)", new HiroIncompleteListError(37, 31, 0), EXIT.incomplete],
     ["anything else", new TypeError("boom"), EXIT.network],
   ])("%s exits %d", (_, error, code) => {
     expect(exitCodeFor(error)).toBe(code);

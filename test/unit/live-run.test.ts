@@ -3,9 +3,16 @@
  * fails any service that does not answer its sample with data (against local servers on 127.0.0.1).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { ServiceName } from "../../src/index.js";
+import type { OperationId, ServiceName } from "../../src/index.js";
+import { matchOperation, operations } from "../../src/spec/index.js";
 import { startFakeDeployment } from "../helpers/fake-deployment.js";
-import { type LiveTarget, liveSampleProblem, liveServices, liveTargetOf } from "../helpers/live-run.js";
+import {
+  type LiveTarget,
+  liveOperations,
+  liveSampleProblem,
+  liveServices,
+  liveTargetOf,
+} from "../helpers/live-run.js";
 import { serveWith } from "../helpers/serve-with.js";
 import { specSamples } from "../helpers/spec.js";
 import { createTestClient } from "../helpers/test-client.js";
@@ -138,4 +145,56 @@ describe("liveSampleProblem: a live run fails unless each service answers its sa
       /answered no data: HiroNetworkError/,
     );
   });
+});
+
+/**
+ * Issue 35 item 5: the live run called four of the eight operations (never getFtMetadata,
+ * getNftMetadata, getFungibleTokens, getApiStatus). Every operation of the table is exercised, and a
+ * deployment that breaks any one of them fails the run, naming it.
+ */
+describe("the live run covers every operation of the table", () => {
+  let servers: { url: string; close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+  });
+  const keep = <T extends { url: string; close(): Promise<void> }>(server: T): T => {
+    servers.push(server);
+    return server;
+  };
+  const ids = Object.keys(operations) as OperationId[];
+
+  it("the samples are derived from the table: one per operation, in the table's order, by service", () => {
+    const all = (["metadata", "ordinals", "runes"] as const).flatMap((service) => liveOperations(service));
+    expect([...all].sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(liveOperations(operations[id].service)).toContain(id);
+  });
+
+  it("a conformant deployment is asked every operation's route", async () => {
+    const fake = keep(await startFakeDeployment("conformant", specSamples()));
+    const { client } = createTestClient(fake.url, { maxRetries: 0 });
+    for (const service of liveServices(fake.url))
+      expect(await liveSampleProblem(client, service)).toBeUndefined();
+    const asked = new Set(
+      fake.requests.map((r) => matchOperation(new URL(r.url, fake.url).pathname)?.operationId),
+    );
+    expect(ids.filter((id) => !asked.has(id))).toEqual([]);
+  });
+
+  it.each(ids.flatMap((id) => [404, 500].map((status) => [id, status] as const)))(
+    "fails a deployment where only %s answers %i, naming it",
+    async (broken, status) => {
+      const full = keep(await startFakeDeployment("conformant", specSamples()));
+      const front = keep(
+        await serveWith(async (path) =>
+          matchOperation(new URL(path, full.url).pathname)?.operationId === broken
+            ? Response.json({ statusCode: status, error: "Error", message: "broken here" }, { status })
+            : fetch(`${full.url}${path}`),
+        ),
+      );
+      const { client } = createTestClient(front.url, { maxRetries: 0 });
+      const problem = await liveSampleProblem(client, operations[broken].service);
+      expect(problem).toMatch(new RegExp(`${broken} answered no data: HiroApiError: .*${status}`));
+    },
+  );
 });

@@ -70,6 +70,24 @@ describe("createHandlers: the mock's answers", () => {
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ error: "Bad Request" });
   });
+  it("answers an offset of a million digits with the service's 400, at once (it was 200 offset: null after 2.4 s)", async () => {
+    const huge = `1${"0".repeat(1_000_000)}`;
+    for (const [offset, message] of [
+      [huge, "querystring/offset must be <= 9007199254740991"],
+      ["9007199254740992", "querystring/offset must be <= 9007199254740991"],
+      [`-${huge}`, "querystring/offset must be >= 0"],
+    ]) {
+      const response = await fetch(
+        `${BASE}/runes/v1/transactions/${"ab".repeat(32)}/activity?offset=${offset}`,
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: 400, error: "Bad Request", message });
+    }
+    const largest = await fetch(
+      `${BASE}/runes/v1/transactions/${"ab".repeat(32)}/activity?offset=9007199254740991`,
+    );
+    expect(await largest.json()).toMatchObject({ offset: 9007199254740991, total: 0 });
+  });
   it("serves one URL per service, and no handler for a service without one", async () => {
     const split = setupServer(
       ...createHandlers({ baseUrl: { ordinals: "http://ord.test:3000", runes: "http://runes.test:3001" } }),

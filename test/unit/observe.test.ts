@@ -161,6 +161,15 @@ describe(".withResponse()", () => {
     expect(rateLimit).toEqual({ limit: 50, remaining: 49, resetMs: 30_000 });
   });
 
+  it("clamps what a hostile header announces to sane bounds, as the pacer reads it", async () => {
+    const huge = "9999999999999999";
+    const headers = { "ratelimit-limit": huge, "ratelimit-remaining": huge, "ratelimit-reset": huge };
+    const { client } = createTestClient(() => json(STATUS, 200, headers));
+    const { rateLimit } = await client.getApiStatus().withResponse();
+    // At most a billion requests a window, and a reset at most a day off (as Retry-After is read).
+    expect(rateLimit).toEqual({ limit: 1_000_000_000, remaining: 1_000_000_000, resetMs: 86_400_000 });
+  });
+
   it("is on the direct path too; rateLimit is undefined without the headers", async () => {
     const server = await serveWith(() => json(STATUS));
     try {

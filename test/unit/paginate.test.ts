@@ -8,6 +8,7 @@ import {
   collect,
   HiroApiError,
   HiroError,
+  HiroIncompleteListError,
   HiroValidationError,
   type Page,
   paginate,
@@ -251,7 +252,11 @@ describe("paginate against a service that misbehaves", () => {
 
   it("drops an inscription repeated across page boundaries (the list shifted): a third copy too", async () => {
     const pages: Record<number, string[]> = { 0: ["a", "b"], 2: ["b", "c"], 4: ["b", "d"], 6: ["e"] };
-    const { client } = service((offset) => ({ total: 7, results: (pages[offset] ?? []).map(sat1) }));
+    // New inscriptions came in during the walk (the total grew), pushing "b" down the pages.
+    const { client } = service((offset) => ({
+      total: offset === 0 ? 7 : 8,
+      results: (pages[offset] ?? []).map(sat1),
+    }));
 
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }, { pageSize: 2 }), {
       max: 100,
@@ -409,5 +414,117 @@ describe("paging runes", () => {
     const error = await collect(paginate(method, {}, { pageSize: 5 }), { max: 100 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroError);
     expect((error as Error).message).toMatch(/offset 0 has 10 results, more than the 5 asked/);
+  });
+});
+
+/**
+ * Issue 35 item 3: upstream sorts the FT list by `LOWER(name)` (or symbol) with no tie-breaker, so tokens
+ * with the same key (nameless ones) come back in another order at each request and an offset walk skips
+ * some: `paginate` gave 30 of 37 with `total` 37, and passed as complete.
+ */
+describe("a walk that ends with fewer distinct items than the service's total", () => {
+  const FT_PRINCIPAL = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM";
+  /** Fungible token `n` of the list, nameless (its job queued or failed): they tie on the sort key. */
+  const token = (n: number) => ({
+    tx_id: `0x${String(n).padStart(64, "0")}`,
+    sender_address: FT_PRINCIPAL,
+    contract_principal: `${FT_PRINCIPAL}.t${n}`,
+    asset_identifier: `${FT_PRINCIPAL}.t${n}::t`,
+  });
+  /** A list of 10 tied tokens whose order changes per request (`order(call)`), `total` always 10. */
+  function tiedList(order: (call: number) => number[]) {
+    return createTestClient(
+      (request, call) => {
+        const offset = offsetOf(request);
+        const limit = Number(new URL(request.url).searchParams.get("limit") ?? 20);
+        const results = order(call)
+          .slice(offset, offset + limit)
+          .map(token);
+        return json({ limit, offset, total: 10, results });
+      },
+      { maxRetries: 0 },
+    );
+  }
+  const sorted = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  /** The ties in another order: its second page holds 2, 3, 4 (seen) and 8, 9; 5, 6, 7 are on neither. */
+  const reordered = [5, 6, 7, 0, 1, 2, 3, 4, 8, 9];
+  const alternating = (call: number) => (call % 2 === 1 ? sorted : reordered);
+
+  it("is not complete: a second pass, then HiroIncompleteListError with total and what came (the items yielded first)", async () => {
+    const { client, requests } = tiedList(alternating);
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const item of paginate(client.getFungibleTokens, {}, { pageSize: 5 }))
+        seen.push(item.contract_principal);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroIncompleteListError);
+    expect(error).toBeInstanceOf(HiroError);
+    expect(error).toMatchObject({ name: "HiroIncompleteListError", total: 10, received: 7, offset: 0 });
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+    expect((error as Error).message).toMatch(/7 distinct items of the 10/);
+    // The walk (2 pages) and one bounded second pass (2 pages), no more.
+    expect(requests).toHaveLength(4);
+  });
+
+  it("a second pass that finds the missing items completes the walk, each item once", async () => {
+    const { client, requests } = tiedList((call) => (call === 2 ? reordered : sorted));
+    const items = await collect(paginate(client.getFungibleTokens, {}, { pageSize: 5 }), { max: 100 });
+    const principals = items.map((item) => item.contract_principal);
+    expect(new Set(principals).size).toBe(10);
+    expect(principals).toHaveLength(10);
+    expect(requests).toHaveLength(4);
+  });
+
+  it("the pages view sees the same error", async () => {
+    const { client } = tiedList(alternating);
+    const error = await (async () => {
+      for await (const _ of paginate(client.getFungibleTokens, {}, { pageSize: 5 }).pages());
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroIncompleteListError);
+  });
+
+  it("a walk stopped by maxItems, or over a list whose total changed, is not judged", async () => {
+    const { client } = tiedList(alternating);
+    const first = await collect(paginate(client.getFungibleTokens, {}, { pageSize: 5, maxItems: 5 }), {
+      max: 5,
+    });
+    expect(first).toHaveLength(5);
+    // The list shrank from 11 to 10 during the walk: what is missing may be gone.
+    const shrinking = createTestClient((request, call) => {
+      const offset = offsetOf(request);
+      const results = alternating(call)
+        .slice(offset, offset + 5)
+        .map(token);
+      return json({ limit: 5, offset, total: call === 1 ? 11 : 10, results });
+    });
+    const items = await collect(paginate(shrinking.client.getFungibleTokens, {}, { pageSize: 5 }), {
+      max: 100,
+    });
+    expect(items).toHaveLength(7);
+  });
+});
+
+describe("the second pass is bounded by the first", () => {
+  it("a server that answers the second pass one result a page gets no more requests than the first pass took", async () => {
+    const FT = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM";
+    const token = (n: number) => ({ contract_principal: `${FT}.t${n}`, asset_identifier: `${FT}.t${n}::t` });
+    // First pass: pages of 10 at offsets 0..90, each holding tokens 0-9 again after the first: 10 of 100.
+    // Second pass: one (seen) token a page, as slow as it can be.
+    const { client, requests } = createTestClient((request, call) => {
+      const offset = offsetOf(request);
+      const first = call <= 10;
+      const results = first
+        ? [...Array(10).keys()].map((i) =>
+            token(offset === 0 ? i : (i + offset) % 10 === 0 ? 100 + offset : i),
+          )
+        : [token(0)];
+      return json({ limit: 10, offset, total: 100, results });
+    });
+    const error = await collect(paginate(client.getFungibleTokens, {}, { pageSize: 10 }), {
+      max: 1000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroIncompleteListError);
+    expect(requests.length).toBeLessThanOrEqual(20);
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import { createLookupClient, isRefreshingToken, waitForMetadata } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { fakeFetch, json, LOCAL, never, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
 const METADATA = { sip: 16, name: "key #35" };
@@ -44,6 +44,30 @@ describe("a token being refreshed (after a second mint)", () => {
       initialDelayMs: 10,
     });
     expect(isRefreshingToken(token)).toBe(true);
+  });
+
+  // Issue 35 item 2: after answered 200s, the wait slept up to its deadline and its next try (no time
+  // left) threw HiroTimeoutError "no answer within … ms" instead of returning the last answer.
+  it("complete: true, a slow service: no sleep into the deadline, the last 200 returned", async () => {
+    const { client } = createTestClient(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      return json(REFRESHING);
+    });
+    const options = { complete: true, deadlineMs: 200, initialDelayMs: 10_000 };
+    expect(await waitForMetadata(client, params, options)).toEqual(REFRESHING);
+  });
+
+  it("complete: true, a try still running at the deadline: the last 200 is returned, not a timeout", async () => {
+    const { client, requests } = createTestClient((request, call) =>
+      call === 1 ? json(REFRESHING) : never(request),
+    );
+    const token = await waitForMetadata(client, params, {
+      complete: true,
+      deadlineMs: 150,
+      initialDelayMs: 10,
+    });
+    expect(token).toEqual(REFRESHING);
+    expect(requests).toHaveLength(2);
   });
 
   async function cli(argv: string[], answer: unknown) {

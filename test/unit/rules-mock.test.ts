@@ -73,6 +73,7 @@ describe("the in-process mock", () => {
     await start();
     const answer = await get(`${TOKEN}/35`, { headers: { origin: "http://app.test" } });
     expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(answer.headers.get("access-control-allow-credentials")).toBeNull(); // any page, never with credentials
     expect(answer.headers.get("access-control-expose-headers")).toContain("ratelimit-remaining");
     const preflight = await fetch(`${mock?.url}${TOKEN}/35`, {
       method: "OPTIONS",

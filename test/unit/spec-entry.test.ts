@@ -8,6 +8,7 @@ import { parameterRules as generatedRules } from "../../src/generated/parameters
 import { HiroValidationError } from "../../src/index.js";
 import { PARAMETER_CHECKS } from "../../src/input/parameter-checks.js";
 import {
+  answerProblem,
   checkBaseUrl,
   checkParameter,
   operations,
@@ -33,6 +34,27 @@ describe("hiro-lookup/spec", () => {
     expect(() => checkParameter("token_id", "9007199254740993")).toThrow(/another token/);
     expect(() => checkParameter("nope", 1)).toThrow(HiroValidationError);
     expect(() => checkParameter("toString", 1)).toThrow(/not a parameter of the spec/);
+  });
+
+  it("answerProblem runs the lookups' own answer checks (verify holds a deployment to them)", () => {
+    const token = (principal: string, asset = `${principal}::t`) => ({
+      contract_principal: principal,
+      asset_identifier: asset,
+    });
+    const a = "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex";
+    const page = (results: unknown[], limit = 5) => ({ limit, offset: 0, total: results.length, results });
+    expect(answerProblem("getFungibleTokens", { limit: 5 }, page([token(a)]))).toBeUndefined();
+    expect(answerProblem("getFungibleTokens", { limit: 5 }, page([token(a), token(a)]))).toMatch(/twice/);
+    expect(answerProblem("getFungibleTokens", { limit: 5 }, page([token(a, "SP1.x::y")]))).toMatch(
+      /not of its contract/,
+    );
+    expect(answerProblem("getFungibleTokens", { limit: 5 }, page([token(a), token(`${a}2`)], 1))).toMatch(
+      /limit says 1/,
+    );
+    expect(answerProblem("getFtMetadata", { principal: a }, { asset_identifier: "SP1.x::y" })).toMatch(
+      /not the contract asked/,
+    );
+    expect(() => answerProblem("getFtMetadata", { principal: "nope" }, {})).toThrow(HiroValidationError);
   });
 
   it("checkBaseUrl is the client's own", () => {

@@ -19,6 +19,9 @@ function checkedAs(name: string, flag: string, value: string): string {
 /** `--principal`: a contract principal, `<address>.<contract name>`. */
 export const samplePrincipal = (value: string): string => checkedAs("principal", "--principal", value);
 
+/** `--ft`: a fungible token's contract principal (the contract alone, no `::asset` name). */
+export const sampleFt = (value: string): string => checkedAs("principal", "--ft", value);
+
 /** `--token-id`: a token number in decimal, by the lookups' `token_id` rule (at most 2^63-1, exact as a JS number). */
 export const sampleTokenId = (value: string): string => checkedAs("token_id", "--token-id", value);
 

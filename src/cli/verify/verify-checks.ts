@@ -27,6 +27,8 @@ interface PagedService<Id> {
   schema: string;
   get(id: Id, paging?: Paging, headers?: ExtraHeaders): () => Promise<RawAnswer>;
   sample: { id: Id; check: string };
+  /** The lookup's parameters for `id` (the client's answer checks need the question). */
+  params(id: Id): Record<string, unknown>;
   /** The parameter a 400 for too large a limit names (Fastify's `querystring/limit`; "" when it cannot). */
   limitParameter: string;
   /** What that 400 must be. */
@@ -60,8 +62,13 @@ function pagedChecks<Id>(s: PagedService<Id>, state: ServiceState, given: number
     check(s.sample.check, "200, 1+ results", false, async () =>
       judgeSample(await state.sendSample(s.get(s.sample.id)), true),
     ),
-    check("sample body", `fits ${s.schema}`, false, async () =>
-      judgeValid(state.sampleAnswer, s.operationId),
+    // The client's answer checks too; on the mock (a fixed example, whatever the sat or tx) the schema only.
+    check("sample body", `fits ${s.schema}, the client takes it`, false, async () =>
+      judgeValid(
+        state.sampleAnswer,
+        s.operationId,
+        state.mock ? undefined : { params: s.params(s.sample.id), maxLimit: state.pageMaximum },
+      ),
     ),
     check(s.subject.check, s.subject.expected, true, async () =>
       judgeSubject(state.sampleAnswer, s.subject.pick, s.subject.asked, s.subject.field),
@@ -97,6 +104,7 @@ export function ordinalsChecks(
             parseAs: "text",
           }),
       sample: { id: ordinal, check: `sample sat ${ordinal}` },
+      params: (id) => ({ ordinal: id }),
       // Every 400 of this route has the same constant body: there is no parameter to name.
       bad: [
         {
@@ -152,6 +160,7 @@ export function runesChecks(
             ...(headers ? { headers } : {}),
           }),
       sample: { id: txId, check: "sample tx" },
+      params: (id) => ({ tx_id: id }),
       bad: [
         {
           check: `offset ${NEGATIVE_OFFSET}`,

@@ -27,7 +27,9 @@ interface VerifyOptions extends VerifyInput, UrlFlags, MaxLimitFlags {
 const HELP = `
 Each service whose URL is named is verified (never a default URL), and needs its known-good sample:
 the metadata URL with --principal and --token-id, the ordinals URL with --ordinal (a sat with
-inscriptions), the runes URL with --tx-id (a transaction with rune activity). A service's URL comes, in
+inscriptions), the runes URL with --tx-id (a transaction with rune activity). The FT sample is --ft, or
+else the first token of the FT list that the service answers with data (a 422 passes to the next; the
+row says which was used). A service's URL comes, in
 order, from --metadata-url / --ordinals-url / --runes-url, --base-url (all three), the --config file,
 HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, HIRO_BASE_URL (all three): the same flags and
 environment as the lookups. Global options that also apply: --api-key (sent to the metadata service
@@ -50,6 +52,7 @@ export function registerVerify(program: Command, io: CliIo): void {
     .description("check that a deployment serves the contract of openapi.yaml (conformance table)")
     .option("--principal <principal>", "sample SIP-013 contract principal")
     .option("--token-id <id>", "sample token id in that contract")
+    .option("--ft <principal>", "sample SIP-010 contract (default: the first listed token with data)")
     .option("--ordinal <n>", "sample sat that carries inscriptions")
     .option("--tx-id <tx_id>", "sample transaction with rune activity")
     .option("--config <file>", "JSON file with the same fields (metadataUrl, …, tokenId, txId); flags win")

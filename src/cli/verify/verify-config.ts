@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { HiroValidationError, type ServiceName } from "../../index.js";
 import type { ServiceUrls } from "../service-urls.js";
 import { printable } from "../text.js";
-import { sampleOrdinal, samplePrincipal, sampleTokenId, sampleTxId } from "./sample-checks.js";
+import { sampleFt, sampleOrdinal, samplePrincipal, sampleTokenId, sampleTxId } from "./sample-checks.js";
 import type { VerifyTargets } from "./verify.js";
 
 /** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */
@@ -18,9 +18,19 @@ export interface VerifyInput {
   tokenId?: string | undefined;
   ordinal?: string | undefined;
   txId?: string | undefined;
+  ft?: string | undefined;
 }
 
-const FIELDS = ["metadataUrl", "ordinalsUrl", "runesUrl", "principal", "tokenId", "ordinal", "txId"] as const;
+const FIELDS = [
+  "metadataUrl",
+  "ordinalsUrl",
+  "runesUrl",
+  "principal",
+  "tokenId",
+  "ordinal",
+  "txId",
+  "ft",
+] as const;
 const NUMERIC = new Set<string>(["tokenId", "ordinal"]);
 
 /** Reads a `--config` file: a JSON object of {@link VerifyInput} fields, nothing else. */
@@ -90,6 +100,7 @@ export function targetsOf(input: VerifyInput, urls: ServiceUrls): VerifyTargets 
       mock: urls.metadata.from === "--mock",
       principal: samplePrincipal(need(input.principal, "--principal", "metadata")),
       tokenId: sampleTokenId(need(input.tokenId, "--token-id", "metadata")),
+      ...(input.ft === undefined || input.ft === "" ? {} : { ft: sampleFt(input.ft) }),
     };
   }
   if (urls.ordinals) {

@@ -4,6 +4,7 @@
  */
 
 import type { OperationId } from "../../index.js";
+import { answerProblem } from "../../spec/index.js";
 import { responseValidators } from "../../validators.js";
 import { jsonForMessage, printable } from "../text.js";
 import { BAD_REQUEST_BODY, bodyProblems, ERROR_BODY_SCHEMAS } from "./verify-error-bodies.js";
@@ -46,11 +47,21 @@ export function judgeSample(answer: Exchange, paged: boolean): Outcome {
   return results.length > 0 ? pass(summary) : fail(summary);
 }
 
-/** A 200 body fits the operation's response schema (the generated validators). */
-export function judgeValid(answer: Exchange, operationId: OperationId): Outcome {
+/**
+ * A 200 body fits the operation's response schema (the generated validators) and, given the parameters
+ * it was `asked` with, passes the checks the lookup itself runs on its answer (`answerProblem`: the page
+ * envelope, each result about the question), so verify passes nothing the client would refuse.
+ */
+export function judgeValid(
+  answer: Exchange,
+  operationId: OperationId,
+  asked?: { params: Record<string, unknown>; maxLimit?: number | undefined },
+): Outcome {
   if (answer.status !== 200) return fail(`${describe(answer, 60)} (no 200 body to check)`);
   const problems = responseValidators[operationId](answer.body);
-  return problems.length === 0 ? pass("valid") : fail(printable(listed(problems), 160));
+  if (problems.length > 0) return fail(printable(listed(problems), 160));
+  const refused = asked && answerProblem(operationId, asked.params, answer.body, asked.maxLimit);
+  return refused ? fail(`the client refuses it: ${printable(refused, 150)}`) : pass("valid");
 }
 
 /** Every result is about what was asked (`pick` reads the field that names it). */

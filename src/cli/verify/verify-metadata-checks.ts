@@ -27,7 +27,7 @@ export function metadataChecks(
       judgeSample(await state.sendSample(get(path)), false),
     ),
     check("sample body", "fits SftMetadataResponse", false, async () =>
-      judgeValid(state.sampleAnswer, "getSftMetadata"),
+      judgeValid(state.sampleAnswer, "getSftMetadata", { params: { ...path } }),
     ),
     ...etagChecks(state, (headers) => get(path, headers)()),
   ];

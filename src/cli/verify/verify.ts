@@ -25,7 +25,10 @@ export interface ConformanceRow {
 
 /** What to verify: each service that is given, at its URL, with its known-good sample. */
 export interface VerifyTargets {
-  metadata?: ({ url: string; principal: string; tokenId: string } & OnMock) | undefined;
+  /** `ft`: the FT sample (`--ft`); without it, the first listed token the service answers with data. */
+  metadata?:
+    | ({ url: string; principal: string; tokenId: string; ft?: string | undefined } & OnMock)
+    | undefined;
   ordinals?: ({ url: string; ordinal: number } & OnMock) | undefined;
   runes?: ({ url: string; txId: string } & OnMock) | undefined;
 }
