@@ -1,23 +1,21 @@
 import { defineConfig, type Options } from "tsup";
+import { ENTRIES } from "./scripts/lib/package-entries.js";
 
-/** The library: ESM + CJS, each with its own types (.d.ts / .d.cts), for Node and browsers. */
+/**
+ * The library: ESM + CJS, each with its own types (.d.ts / .d.cts), for Node and browsers. Each module
+ * system has one copy of each module, whatever entries an app loads: the entries share their code through
+ * chunks (dist/chunk-*.js, dist/chunk-*.cjs), so `hiro-lookup/doctor`'s `HiroApiError` is the main entry's,
+ * under `import` and under `require()` alike.
+ */
 const library: Options = {
-  // `validators` is the opt-in `hiro-lookup/validators` subpath (Ajv standalone code, no Ajv needed);
-  // `msw` the test kit `hiro-lookup/msw` (msw, an optional peer, stays external).
-  // `query` the TanStack Query helpers `hiro-lookup/query` (TanStack types only: nothing of it at run time).
-  // `doctor` the token diagnosis `hiro-lookup/doctor`; `spec` the contract as data and checks `hiro-lookup/spec`.
-  entry: {
-    index: "src/index.ts",
-    validators: "src/validators.ts",
-    msw: "src/msw/index.ts",
-    query: "src/query/index.ts",
-    doctor: "src/doctor/index.ts",
-    spec: "src/spec/index.ts",
-  },
+  entry: ENTRIES,
   dts: true,
   sourcemap: true,
   target: "es2022",
   platform: "neutral",
+  // esbuild splits ES modules only; for CommonJS tsup builds split ES modules and turns each file
+  // (entries and chunks) into CommonJS, so the CommonJS entries share chunks as the ESM ones do.
+  splitting: true,
 };
 
 export default defineConfig([
@@ -37,7 +35,7 @@ export default defineConfig([
     format: ["esm"],
     target: "node20",
     platform: "node",
-    // Optional peers, loaded by the commands that need them: Prism (`--mock`, `mock`) and the MCP SDK (`mcp`).
-    external: ["@stoplight/prism-cli", "@modelcontextprotocol/sdk"],
+    // An optional peer, loaded by the command that needs it: the MCP SDK (`mcp`).
+    external: ["@modelcontextprotocol/sdk"],
   },
 ]);

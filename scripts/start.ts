@@ -105,7 +105,7 @@ async function main(): Promise<void> {
       log(
         `Mock of openapi.yaml listening on ${mock.url} (ready in ${seconds(performance.now() - started)}).`,
       );
-      log(mockHints(mock.url));
+      log(mockHints(mock.url, false));
     } else {
       log(`\nhiro-lookup is up (${seconds(performance.now() - started)})`);
       log(`  API docs   ${site?.url}/`);

@@ -13,7 +13,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from "node:path";
 
 /** The files tsup reads besides src/. */
-const BUILD_INPUTS = ["tsup.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
+const BUILD_INPUTS = [
+  "tsup.config.ts",
+  "scripts/lib/package-entries.ts",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
 
 /** Where the stamp lives: with other tools' caches, never in dist/ (which is packed). */
 export const stampPath = (root: string) => join(root, "node_modules/.cache/hiro-lookup/dist-stamp.json");

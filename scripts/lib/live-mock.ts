@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parse } from "yaml";
 import { type AnswerFor, createAnswerFor } from "../../src/mock/index.js";
-import { type RunningMock, startMock } from "../../src/mock-server/index.js";
+import { type RunningMock, startMock } from "../../src/mock-server/mock.js";
 import { mockExampleTable } from "./mock-examples.js";
 
 const RELOAD_TIMEOUT_MS = 10_000;

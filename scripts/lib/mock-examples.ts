@@ -21,6 +21,11 @@ interface ExampleObject {
   "x-request"?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
 }
 
+interface HeaderObject {
+  $ref?: string;
+  example?: unknown;
+}
+
 interface Spec {
   paths: Record<
     string,
@@ -31,7 +36,11 @@ interface Spec {
         parameters?: Parameter[];
         responses?: Record<
           string,
-          { $ref?: string; content?: Record<string, { examples?: Record<string, ExampleObject> }> }
+          {
+            $ref?: string;
+            headers?: Record<string, HeaderObject>;
+            content?: Record<string, { examples?: Record<string, ExampleObject> }>;
+          }
         >;
       }
     >
@@ -161,6 +170,30 @@ function checkRows(id: string, rows: MockExampleRow[], params: Parameter[]): voi
   }
 }
 
+/** operationId → status → the documented headers that have an example, by lower-case name. */
+export type MockHeaderTable = Record<string, Record<string, Record<string, string>>>;
+
+/** The example value of every documented response header that has one, in a parsed openapi.yaml. */
+export function mockHeaderTable(document: object): MockHeaderTable {
+  const spec = document as Spec;
+  const table: MockHeaderTable = {};
+  for (const item of Object.values(spec.paths)) {
+    const operation = item.get;
+    if (operation?.operationId === undefined) continue;
+    const byStatus: Record<string, Record<string, string>> = {};
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const headers: Record<string, string> = {};
+      for (const [name, header] of Object.entries(resolve(spec, response).headers ?? {})) {
+        const { example } = resolve(spec, header);
+        if (example !== undefined) headers[name.toLowerCase()] = String(example);
+      }
+      if (Object.keys(headers).length > 0) byStatus[status] = headers;
+    }
+    table[operation.operationId] = byStatus;
+  }
+  return table;
+}
+
 /** The content of `src/generated/mock-examples.ts`. */
 export function mockExamplesSource(document: object): string {
   const table = mockExampleTable(document);
@@ -190,6 +223,13 @@ export function mockExamplesSource(document: object): string {
     "export const mockExamples = {",
     ...rows,
     "} as const satisfies Readonly<Record<string, readonly MockExample[]>>;",
+    "",
+    "/** Each operation's documented response headers that have an example, by status: what a mock sends with an answer. */",
+    "export const mockHeaders: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {",
+    ...Object.entries(mockHeaderTable(document)).map(
+      ([id, byStatus]) => `  ${id}: ${JSON.stringify(byStatus)},`,
+    ),
+    "};",
     "",
   ].join("\n");
 }

@@ -35,7 +35,8 @@ Output: one JSON value (explain: text on a terminal, JSON in a pipe or with --js
 Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, retry, pacer hold
   and refused answer to stderr, one line each; stdout stays the data. On a terminal, a retry's
   wait says so on one line, and search and --all count their progress.
---mock needs Prism, an optional peer dependency: npm i -D @stoplight/prism-cli@5.14.2
+--mock answers from the mock of the package's openapi.yaml, in this process (nothing to install),
+  with Hiro's rate-limit headers (50 requests a minute): try --verbose.
 
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
   5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,

@@ -17,13 +17,15 @@ export interface CliIo {
   stdout: CliStream;
   stderr: CliStream;
   /**
-   * Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`);
-   * its URL, a stop function, and the token hosts of its examples (`explain`'s documents and images).
+   * Starts the embedded mock for `--mock` (a free port) or `hiro-lookup mock` (`port`, set by `portSource`;
+   * `ratePerMinute` its rate limit, `0` none); its URL, a stop function, and the token hosts of its examples (`explain`'s
+   * documents and images).
    */
-  startMock?: (
-    port?: number,
-    portSource?: string,
-  ) => Promise<{ url: string; stop(): Promise<void>; tokenHost?: typeof fetch }>;
+  startMock?: (options?: {
+    port?: number | undefined;
+    portSource?: string | undefined;
+    ratePerMinute?: number | undefined;
+  }) => Promise<{ url: string; stop(): Promise<void>; tokenHost?: typeof fetch }>;
   /** Where `search -` reads ids (process.stdin). */
   stdin?: AsyncIterable<string | Uint8Array>;
   /** Imports the MCP SDK for `hiro-lookup mcp` (default: `import()`): tests stage a missing one. */

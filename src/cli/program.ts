@@ -52,7 +52,7 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
         "API key, sent as x-api-key (default: env HIRO_API_KEY, only to a *.hiro.so metadata host)",
       ),
     )
-    .option("--mock", "start the embedded Prism mock of openapi.yaml and query it")
+    .option("--mock", "answer from the embedded mock of openapi.yaml (in this process, no install)")
     .option("--timeout <ms>", "time limit of each attempt, in ms", integer("--timeout", 1))
     .option("--retries <n>", "retries after a failed attempt, 0 to 10", integer("--retries", 0))
     .option(

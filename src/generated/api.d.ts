@@ -804,7 +804,7 @@ export interface components {
             statusCode: number;
             /** @example Internal Server Error */
             error: string;
-            /** @example Connection terminated unexpectedly */
+            /** @example value "10000000000000000000" is out of range for type bigint */
             message: string;
         };
         /**

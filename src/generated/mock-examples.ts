@@ -29,7 +29,7 @@ export const mockExamples = {
     {"name":"localeNotFound","status":422,"value":{"error":"Locale not found"}},
     {"name":"tokenError","status":422,"request":{"path":{"principal":"SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1","token_id":"37"},"query":{}},"value":{"error":"Token error","message":"Metadata could not be parsed or it does not conform to SIP-016"}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
   getSatoshiInscriptions: [
     {"name":"inscriptions","status":200,"request":{"path":{"ordinal":"1252201400444387"},"query":{"offset":"0","limit":"20"}},"value":{"limit":20,"offset":0,"total":1,"results":[{"id":"6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799i0","number":0,"address":"bc1p3cyx5e2hgh53w7kpxcvm8s4kkega9gv5wfw7c4qxsvxl0u8x834qf0u2td","genesis_address":"bc1p3cyx5e2hgh53w7kpxcvm8s4kkega9gv5wfw7c4qxsvxl0u8x834qf0u2td","genesis_block_height":767430,"genesis_block_hash":"000000000000000000002a244dc7dfcf8ab85e42d182531c27197fc125086f19","genesis_tx_id":"6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799","genesis_fee":"322","genesis_timestamp":1671049920000,"tx_id":"6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799","location":"6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799:0:0","output":"6fb976ab49dcec017f1e201e84395983204ae1a7c2abf7ced0a85d692e442799:0","value":"10000","offset":"0","sat_ordinal":"1252201400444387","sat_rarity":"common","sat_coinbase_height":290880,"mime_type":"image/png","content_type":"image/png","content_length":793,"timestamp":1671049920000,"curse_type":null,"recursive":false,"recursion_refs":[],"parent":null,"parent_refs":[],"delegate":null,"metadata":null,"meta_protocol":null,"charms":[]}]}},
@@ -39,7 +39,7 @@ export const mockExamples = {
     {"name":"invalidSatoshiOrdinal","status":400,"value":{"error":"Invalid satoshi ordinal number"}},
     {"name":"serviceRetired","status":410,"value":{"message":"This API has been retired.","documentation_url":"https://docs.hiro.so/"}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
   getTransactionActivity: [
     {"name":"etching","status":200,"request":{"path":{"tx_id":"2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e"},"query":{"offset":"0","limit":"20"}},"value":{"limit":20,"offset":0,"total":1,"results":[{"rune":{"id":"840000:1","number":1,"name":"ZZZZZFEHUZZZZZ","spaced_name":"Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z"},"operation":"etching","location":{"block_hash":"0000000000000000000320283a032748cef8227873ff4872689bf23f1cda83a5","block_height":840000,"tx_id":"2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e","tx_index":1,"timestamp":1713571767}}]}},
@@ -49,7 +49,7 @@ export const mockExamples = {
     {"name":"limitTooLarge","status":400,"value":{"statusCode":400,"error":"Bad Request","message":"querystring/limit must be <= 60"}},
     {"name":"serviceRetired","status":410,"value":{"message":"This API has been retired.","documentation_url":"https://docs.hiro.so/"}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
   searchTokens: [
     {"name":"mixed","status":200,"value":[{"contract_id":"SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token","token_number":1,"token_type":"ft","tx_id":"0x5642ca7d68976b6b2a2055689d9a57de26d67f0dd8b016d1b0d94cb634454cdd","sender_address":"SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ","name":"Fari Token","symbol":"FARI","decimals":6,"total_supply":"1000000000000000","token_uri":"https://example.com/fari-token.json","description":"The fungible token of the Fari app.","image_uri":"https://example.com/cache/fari-token.png","image_thumbnail_uri":"https://example.com/cache/fari-token-thumbnail.png","image_canonical_uri":"https://example.com/fari-token.png"},{"contract_id":"SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1","token_number":35,"token_type":"sft","tx_id":"0x7e4b5c8d2f1a3b6c9d0e2f4a6b8c1d3e5f7a9b0c2d4e6f8a1b3c5d7e9f0a2b4c","sender_address":"SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9","decimals":6,"total_supply":"250","token_uri":"https://example.com/tokens/35.json","description":"Token 35 of the key-alex-autoalex-v1 semi-fungible token contract.","image_uri":"https://example.com/cache/tokens/35.png","image_thumbnail_uri":"https://example.com/cache/tokens/35-thumbnail.png","image_canonical_uri":"https://example.com/tokens/35.png"}]},
@@ -61,13 +61,13 @@ export const mockExamples = {
     {"name":"missingContract","status":400,"value":{"statusCode":400,"code":"FST_ERR_VALIDATION","error":"Bad Request","message":"querystring must have required property 'contract'"}},
     {"name":"invalidContract","status":400,"value":{"statusCode":400,"code":"FST_ERR_VALIDATION","error":"Bad Request","message":"querystring/contract/0 must match pattern \"^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}(:\\d+)?$\""}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
   getApiStatus: [
     {"name":"ready","status":200,"request":{"path":{},"query":{}},"value":{"server_version":"token-metadata-api v2.3.0 (master:cc88688)","status":"ready","chain_tip":{"block_height":5412887,"index_block_hash":"0x8bc3d2e3f6d1e4a3b0f0c2d9e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8"}}},
     {"name":"noChainTip","status":200,"value":{"server_version":"token-metadata-api v2.3.0 (master:cc88688)","status":"ready","chain_tip":null}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
   getFungibleTokens: [
     {"name":"firstPage","status":200,"request":{"path":{},"query":{"valid_metadata_only":"false","offset":"0","limit":"20","order_by":"name","order":"asc"}},"value":{"limit":20,"offset":0,"total":2,"results":[{"name":"ALEX Token","symbol":"ALEX","decimals":8,"total_supply":"100000000000000000","token_uri":"https://cdn.alexlab.co/metadata/token-alex.json","description":"The governance token of ALEX.","tx_id":"0x5642ca7d68976b6b2a2055689d9a57de26d67f0dd8b016d1b0d94cb634454cdd","sender_address":"SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM","asset_identifier":"SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex::alex","image_uri":"https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1.png","image_canonical_uri":"https://cdn.alexlab.co/logos/ALEX_Token.png","contract_principal":"SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex"},{"name":"Fari Token","symbol":"FARI","decimals":6,"total_supply":"1000000000000000","token_uri":"https://example.com/fari-token.json","description":"The fungible token of the Fari app.","tx_id":"0x9d8c7b6a5f4e3d2c1b0a99887766554433221100ffeeddccbbaa998877665544","sender_address":"SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ","asset_identifier":"SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token::fari","image_uri":"https://example.com/cache/fari-token.png","image_canonical_uri":"https://example.com/fari-token.png","contract_principal":"SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token"}]}},
@@ -75,7 +75,7 @@ export const mockExamples = {
     {"name":"limitTooLarge","status":400,"value":{"statusCode":400,"error":"Bad Request","message":"querystring/limit must be <= 60","code":"FST_ERR_VALIDATION"}},
     {"name":"invalidOrderBy","status":400,"value":{"statusCode":400,"error":"Bad Request","message":"querystring/order_by must be equal to one of the allowed values, querystring/order_by must be equal to one of the allowed values, querystring/order_by must match a schema in anyOf","code":"FST_ERR_VALIDATION"}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
   getFtMetadata: [
     {"name":"withMetadata","status":200,"request":{"path":{"principal":"SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex"},"query":{}},"value":{"name":"ALEX Token","symbol":"ALEX","decimals":8,"total_supply":"100000000000000000","token_uri":"https://cdn.alexlab.co/metadata/token-alex.json","description":"The governance token of ALEX.","image_uri":"https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1.png","image_thumbnail_uri":"https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1-thumb.png","image_canonical_uri":"https://cdn.alexlab.co/logos/ALEX_Token.png","tx_id":"0x5642ca7d68976b6b2a2055689d9a57de26d67f0dd8b016d1b0d94cb634454cdd","sender_address":"SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM","asset_identifier":"SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex::alex","metadata":{"sip":16,"name":"ALEX Token","description":"The governance token of ALEX.","image":"https://cdn.alexlab.co/logos/ALEX_Token.png","cached_image":"https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1.png","cached_thumbnail_image":"https://assets.hiro.so/api/mainnet/token-metadata-api/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex/1-thumb.png"}}},
@@ -86,7 +86,7 @@ export const mockExamples = {
     {"name":"localeNotFound","status":422,"value":{"error":"Locale not found"}},
     {"name":"tokenError","status":422,"request":{"path":{"principal":"SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.age000-governance-token"},"query":{}},"value":{"error":"Token error","message":"Metadata could not be processed because the server responded with an error"}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
   getNftMetadata: [
     {"name":"withMetadata","status":200,"request":{"path":{"principal":"SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys","token_id":"1234"},"query":{}},"value":{"token_uri":"ipfs://QmYCnfeseno5cLpC75rmy6LQhsNYQCJabiuwqNUXMaA3Fo/1234.json","metadata":{"sip":16,"name":"Bitcoin Monkeys #1234","description":"","image":"ipfs://QmYCnfeseno5cLpC75rmy6LQhsNYQCJabiuwqNUXMaA3Fo/1234.png","cached_image":"https://assets.hiro.so/api/mainnet/token-metadata-api/SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys/1234.png","cached_thumbnail_image":"https://assets.hiro.so/api/mainnet/token-metadata-api/SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys/1234-thumb.png","attributes":[{"trait_type":"Background","value":"Jungle"},{"trait_type":"Fur","value":"Golden"}]}}},
@@ -98,6 +98,18 @@ export const mockExamples = {
     {"name":"localeNotFound","status":422,"value":{"error":"Locale not found"}},
     {"name":"tokenError","status":422,"request":{"path":{"principal":"SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1","token_id":"37"},"query":{}},"value":{"error":"Token error","message":"Metadata could not be parsed or it does not conform to SIP-016"}},
     {"name":"rateLimited","status":429,"value":{"message":"API rate limit exceeded"}},
-    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"Connection terminated unexpectedly"}},
+    {"name":"internalServerError","status":500,"value":{"statusCode":500,"error":"Internal Server Error","message":"value \"10000000000000000000\" is out of range for type bigint"}},
   ],
 } as const satisfies Readonly<Record<string, readonly MockExample[]>>;
+
+/** Each operation's documented response headers that have an example, by status: what a mock sends with an answer. */
+export const mockHeaders: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
+  getSftMetadata: {"200":{"etag":"\"1713571767.123\"","cache-control":"public, no-cache, must-revalidate"},"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+  getSatoshiInscriptions: {"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+  getTransactionActivity: {"200":{"etag":"\"1713571767.123\"","cache-control":"public, no-cache, must-revalidate"},"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+  searchTokens: {"200":{"etag":"\"1713571767.123\"","cache-control":"public, no-cache, must-revalidate"},"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+  getApiStatus: {"200":{"etag":"\"0x8bc3d2e3f6d1e4a3b0f0c2d9e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8\"","cache-control":"public, no-cache, must-revalidate"},"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+  getFungibleTokens: {"200":{"etag":"\"0x8bc3d2e3f6d1e4a3b0f0c2d9e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8\"","cache-control":"public, no-cache, must-revalidate"},"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+  getFtMetadata: {"200":{"etag":"\"1713571767.123\"","cache-control":"public, no-cache, must-revalidate"},"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+  getNftMetadata: {"200":{"etag":"\"1713571767.123\"","cache-control":"public, no-cache, must-revalidate"},"429":{"retry-after":"12","ratelimit-limit":"50","ratelimit-remaining":"0","ratelimit-reset":"12"}},
+};

@@ -39,7 +39,7 @@ import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
-import { DEPLOYMENT, PARAMETER_CHECK, type ParameterCheck } from "./deployment.js";
+import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { answerCheck, requestOf } from "./requests.js";
 import {
@@ -258,9 +258,8 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     lookups[operationId] = lookup(operationId);
   lookups.searchTokens = (params: SearchTokensParams, callOptions?: SearchTokensOptions) =>
     searchTokens(settings, params, callOptions);
-  // Where it goes, for tools built on the client (deployment.ts): not enumerable, not an option.
+  // Where it goes and how it checks, for tools built on the client (client-facts.ts): not on the client.
   const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
-  Object.defineProperty(lookups, DEPLOYMENT, { value: JSON.stringify(bases) });
-  Object.defineProperty(lookups, PARAMETER_CHECK, { value: checked });
+  recordClientFacts(lookups, { deployment: JSON.stringify(bases), checkParameters: checked });
   return lookups as unknown as LookupClient;
 }

@@ -14,18 +14,14 @@
  */
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import { operations } from "../generated/operations.js";
-import { type AnswerFor, badUrlBody, type MockAnswer, routeOf } from "../mock/index.js";
+import { type AnswerFor, type MockAnswer, routeOf } from "../mock/index.js";
+import { bodyOfRequest, checkedUrl, listenOn, refuse } from "./request-guards.js";
+
+export { MockPortError } from "./request-guards.js";
 
 const RETRY_FOR_MS = 10_000;
-/** The largest request body the front holds: the services take none (every lookup is a GET). */
-const MAX_BODY_BYTES = 64 * 1024;
 const RETRYABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE"]);
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding"];
-
-/** The port a front could not take; the message names it and the variable that moves it. */
-export class MockPortError extends Error {
-  override name = "MockPortError";
-}
 
 export interface FrontOptions {
   port: number;
@@ -45,57 +41,6 @@ export interface MockFront {
   close(): Promise<void>;
 }
 
-/** A request the front answers itself, never forwarding it: its status and the service's words. */
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(String(body.message));
-  }
-}
-
-/**
- * The request's URL, checked: an origin-form target (`/…`) that parses, whose path decodes. Anything
- * else (`//`, `http://[::1/`, `*`, a broken %-escape such as `/sft/%/1`, which killed Prism) is a
- * {@link Refusal}: a 400 in Fastify's words, as upstream answers it.
- */
-function checkedUrl(req: IncomingMessage): URL {
-  const target = req.url ?? "";
-  let url: URL | undefined;
-  try {
-    url = target.startsWith("/") && !target.startsWith("//") ? new URL(`http://mock${target}`) : undefined;
-  } catch {}
-  if (url === undefined) {
-    throw new Refusal(400, { statusCode: 400, error: "Bad Request", message: "invalid request-target" });
-  }
-  try {
-    decodeURIComponent(url.pathname);
-  } catch {
-    throw new Refusal(400, badUrlBody(url.pathname));
-  }
-  return url;
-}
-
-/** The request's body, up to {@link MAX_BODY_BYTES}; a larger one is a 413 {@link Refusal}. */
-async function bodyOfRequest(req: IncomingMessage): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  const tooLarge = new Refusal(413, {
-    statusCode: 413,
-    error: "Payload Too Large",
-    message: `the mock takes request bodies of at most ${MAX_BODY_BYTES} bytes`,
-  });
-  if (declared > MAX_BODY_BYTES) throw tooLarge;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw tooLarge;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * Prism's CORS headers made safe: it reflects any `Origin` with `Access-Control-Allow-Credentials: true`,
  * so any web page could read the mock with the visitor's cookies. No page needs credentials to read a
@@ -104,22 +49,6 @@ async function bodyOfRequest(req: IncomingMessage): Promise<Buffer> {
 function readableByAnyPage(headers: Record<string, string | string[] | undefined>): void {
   delete headers["access-control-allow-credentials"];
   if (headers["access-control-allow-origin"] !== undefined) headers["access-control-allow-origin"] = "*";
-}
-
-/** Answers `error` (a {@link Refusal}, else a 400) if the client still listens; then closes the connection. */
-function refuse(res: ServerResponse, error: unknown): void {
-  if (res.headersSent || res.destroyed) return void res.destroy();
-  const { status, body } =
-    error instanceof Refusal
-      ? error
-      : { status: 400, body: { statusCode: 400, error: "Bad Request", message: "unreadable request" } };
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": String(Buffer.byteLength(text)),
-    connection: "close",
-  });
-  res.end(text);
 }
 
 /** What the rules answer to `req`, when it is a lookup they should answer; else undefined (to Prism as is). */
@@ -215,22 +144,7 @@ export async function startFront(options: FrontOptions): Promise<MockFront> {
     attempt();
   }
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EADDRINUSE" && error.code !== "EACCES") return reject(error);
-      reject(
-        new MockPortError(
-          `Mock API: port ${options.port} on ${host} is not available (${error.code}). Stop the process ` +
-            `that holds it (e.g. an earlier npm start or hiro-lookup mock), or choose another port: ` +
-            `${options.portVariable ?? "HIRO_MOCK_PORT"}=<port>.`,
-        ),
-      );
-    });
-    server.listen(options.port, host, () => {
-      const address = server.address();
-      resolve(typeof address === "object" && address !== null ? address.port : options.port);
-    });
-  });
+  const port = await listenOn(server, options.port, host, options.portVariable);
   return {
     url: `http://${host}:${port}`,
     port,

@@ -1,20 +1,15 @@
 /**
- * The mock server (Node only): Prism behind a front that answers by the mock's rules. The CLI and the dev
- * scripts use it; the browser-safe rules themselves are in `../mock/`.
+ * The mock an app developer runs (Node only): `startRulesMock`, the mock's rules served in-process, with
+ * no Prism (`hiro-lookup mock`, `--mock`). The browser-safe rules themselves are in `../mock/`.
+ *
+ * Prism stays where it checks the spec, in the dev loop (`npm start`, `npm run mock`) and the contract
+ * tests: `mock.ts` (Prism behind the front of `front.ts`) and `prism.ts`, imported by their own paths, so
+ * nothing the CLI loads reaches them.
  */
-export { type FrontOptions, type MockFront, MockPortError, startFront } from "./front.js";
+
+export { tokenHostFetch } from "../mock/token-host.js";
 export { mockHints } from "./hints.js";
 export { watchLaunchers } from "./launcher-watch.js";
-export { type MockOptions, type RunningMock, startMock } from "./mock.js";
-export {
-  bindablePort,
-  findPrism,
-  PRISM_INSTALL_HINT,
-  PRISM_VERSION,
-  type PrismControl,
-  PrismMissingError,
-  type PrismOptions,
-  packageSpec,
-  type RunningPrism,
-  startPrism,
-} from "./prism.js";
+export { packageSpec } from "./package-spec.js";
+export { MockPortError } from "./request-guards.js";
+export { type RulesMock, type RulesMockOptions, startRulesMock } from "./rules-server.js";

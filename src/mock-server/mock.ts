@@ -1,7 +1,8 @@
 /**
- * The mock as users meet it: the front on the public port and Prism behind it on a free one, with the
- * mock's rules. One implementation for the CLI (`--mock`, `hiro-lookup mock`) and the dev scripts
- * (`npm start`, `npm run mock`, which also swap the rules when the spec they serve changes).
+ * The dev loop's mock: the front on the public port and Prism behind it on a port Prism picks, with the
+ * mock's rules. For `npm start` and `npm run mock` (which also swap the rules when the spec they serve
+ * changes) and the contract tests, where Prism checks the spec; the mock an app developer runs needs no
+ * Prism (rules-server.ts).
  */
 import { type AnswerFor, answerFor } from "../mock/index.js";
 import { type MockFront, startFront } from "./front.js";
@@ -37,16 +38,17 @@ export interface RunningMock extends PrismControl {
 /** Starts the front first (so a taken port fails before Prism starts), then Prism. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   let rules = options.rules ?? answerFor;
-  let backend = 0;
+  let prism: RunningPrism | undefined;
   const front: MockFront = await startFront({
     port: options.port,
     ...(options.portVariable ? { portVariable: options.portVariable } : {}),
-    backend: () => backend,
+    // Where Prism listens now: it reports its port again after each reload of its spec.
+    backend: () => prism?.port ?? 0,
     rules: () => rules,
   });
-  let prism: RunningPrism;
+  let started: RunningPrism;
   try {
-    prism = await startPrism({
+    started = await startPrism({
       port: 0,
       ...(options.specPath ? { specPath: options.specPath } : {}),
       ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -57,18 +59,18 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await front.close();
     throw error;
   }
-  backend = prism.port;
+  prism = started;
   let stopping: Promise<void> | undefined;
   return {
     url: front.url,
     port: front.port,
-    prism,
+    prism: started,
     setRules: (next) => {
       rules = next;
     },
-    killNow: () => prism.killNow(),
+    killNow: () => started.killNow(),
     stop: () => {
-      stopping ??= Promise.all([prism.stop(), front.close()]).then(() => undefined);
+      stopping ??= Promise.all([started.stop(), front.close()]).then(() => undefined);
       return stopping;
     },
   };

@@ -1,18 +1,22 @@
 /**
- * The one Prism launcher: the CLI's `--mock` and `hiro-lookup mock`, `npm start`, `npm run mock` and the
- * tests start Prism through it. Prism is an optional peer dependency, looked up at run time from the
- * user's project first, then from this package. It runs as `node …/prism-cli/dist/index.js mock`, never
+ * The one Prism launcher: `npm start`, `npm run mock`, the contract tests and the benchmarks start Prism
+ * through it. Prism is this project's devDependency (the package does not depend on it), looked up at
+ * run time from the given project first, then from this one. It runs as `node …/prism-cli/dist/index.js mock`, never
  * through npx, so the PID held is the server itself; in its own process group (a terminal's Ctrl-C
  * reaches its parent, which stops the group); and it watches its parent through an IPC channel, so it
- * exits when the parent dies, even by SIGKILL.
+ * exits when the parent dies, even by SIGKILL. Prism takes its port itself (`--port 0`: one the OS
+ * picks) and reports each port it listens on through the same channel (it listens anew after each reload
+ * of its spec), so no port is handed over between a probe and Prism's own listen.
+ *
+ * Only the dev loop (`npm start`, `npm run mock`) and the contract tests start Prism; the mock an app
+ * developer runs (`hiro-lookup mock`, `--mock`) needs none (rules-server.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { packageSpec } from "./package-spec.js";
 
 /** The Prism release this package is tested with; the peer range admits it and newer 5.x. */
 export const PRISM_VERSION = "5.14.2";
@@ -24,10 +28,20 @@ const STOP_GRACE_MS = 3_000;
 /** How much of Prism's output is kept for a start failure's message. */
 const OUTPUT_KEPT = 64 * 1024;
 
-/** Preloaded into Prism: exit when the IPC channel to the parent closes, i.e. when the parent is gone. */
-const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
-  'process.on("disconnect", () => process.exit(0));',
-)}`;
+/**
+ * Preloaded into Prism: report the port of each server it listens on (`{ prismPort }`) and exit when the IPC
+ * channel to the parent closes, i.e. when the parent is gone.
+ */
+const PRELOAD = `data:text/javascript,${encodeURIComponent(`import { Server } from "node:net";
+const listen = Server.prototype.listen;
+Server.prototype.listen = function (...args) {
+  this.once("listening", () => {
+    const address = this.address();
+    if (address && typeof address === "object") process.send?.({ prismPort: address.port });
+  });
+  return listen.apply(this, args);
+};
+process.on("disconnect", () => process.exit(0));`)}`;
 
 /** Prism's entry file, from `cwd`'s project (the user's), else from this package; undefined if neither has it. */
 export function findPrism(cwd = process.cwd()): string | undefined {
@@ -37,33 +51,6 @@ export function findPrism(cwd = process.cwd()): string | undefined {
     } catch {} // not installed there
   }
   return undefined;
-}
-
-/** openapi.yaml at the package root: one level above dist/cli.js, two above src/mock-server/prism.ts. */
-export function packageSpec(): string {
-  const found = ["../openapi.yaml", "../../openapi.yaml"]
-    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-    .find((path) => existsSync(path));
-  if (!found) throw new Error("openapi.yaml is missing from the hiro-lookup package");
-  return found;
-}
-
-/**
- * Binds `host:port` briefly and returns the bound port: with `port` 0 the OS picks a free one; a fixed
- * port that is taken rejects (the error names its code, e.g. EADDRINUSE), never another port.
- */
-export function bindablePort(host = "127.0.0.1", port = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(new Error(`cannot use ${host}:${port} for Prism (${error.code ?? error.message})`)),
-    );
-    server.listen(port, host, () => {
-      const address = server.address();
-      const bound = typeof address === "object" && address !== null ? address.port : 0;
-      server.close((error) => (error ? reject(error) : resolve(bound)));
-    });
-  });
 }
 
 /** How to end a started Prism. */
@@ -77,7 +64,7 @@ export interface PrismControl {
 export interface PrismOptions {
   /** The OpenAPI document to mock. Default: the package's openapi.yaml. */
   specPath?: string;
-  /** `0` (the default): a free port. */
+  /** `0` (the default): a free one, which Prism takes itself and reports. */
   port?: number;
   /** Default `127.0.0.1`. */
   host?: string;
@@ -91,9 +78,9 @@ export interface PrismOptions {
 
 /** A Prism that answers HTTP. */
 export interface RunningPrism extends PrismControl {
-  /** e.g. `http://127.0.0.1:4010`, no trailing slash. */
-  url: string;
-  port: number;
+  /** e.g. `http://127.0.0.1:4010`, no trailing slash: where Prism listens now (a reload may move it). */
+  readonly url: string;
+  readonly port: number;
   process: ChildProcess;
 }
 
@@ -104,22 +91,36 @@ export class PrismMissingError extends Error {
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
-/** Starts Prism with `--errors` and resolves once it answers HTTP; rejects with its output if it exits or is not ready in 30 s. */
+/** Starts Prism with `--errors` and resolves once it listens; rejects with its output if it exits or is not listening in 30 s. */
 export async function startPrism(options: PrismOptions = {}): Promise<RunningPrism> {
   const prism = findPrism(options.cwd);
   if (!prism)
     throw new PrismMissingError(
-      `needs @stoplight/prism-cli (an optional peer dependency), which is not installed: ${PRISM_INSTALL_HINT}`,
+      `needs @stoplight/prism-cli (a devDependency of this project), which is not installed: ${PRISM_INSTALL_HINT}`,
     );
   const host = options.host ?? "127.0.0.1";
-  const port = await bindablePort(host, options.port ?? 0);
-  const args = [prism, "mock", options.specPath ?? packageSpec(), "--host", host, "--port", String(port)];
-  args.push("--errors", "-v", "warn", "--json-schema-faker-fillProperties=false");
-  const child = spawn(process.execPath, ["--import", EXIT_WITH_PARENT, ...args], {
+  const args = [prism, "mock", options.specPath ?? packageSpec(), "--host", host];
+  args.push(
+    "--port",
+    String(options.port ?? 0),
+    "--errors",
+    "-v",
+    "warn",
+    "--json-schema-faker-fillProperties=false",
+  );
+  const child = spawn(process.execPath, ["--import", PRELOAD, ...args], {
     stdio: ["ignore", "pipe", "pipe", "ipc"],
     detached: true,
   });
-  child.channel?.unref(); // the channel only tells Prism we are gone; it must not keep us alive
+  // The port Prism listens on, as it reports it (again after each reload of its spec).
+  let port = 0;
+  let listening: (() => void) | undefined;
+  child.on("message", (message: { prismPort?: unknown }) => {
+    if (typeof message?.prismPort !== "number") return;
+    port = message.prismPort;
+    listening?.();
+  });
+  child.channel?.unref(); // the channel only tells Prism we are gone and us its port; it must not keep us alive
   // Prism's output, for the message if it fails to start: its last OUTPUT_KEPT characters only, and
   // nothing once it is up (it logs ~1.5 kB per invalid request, for as long as it runs).
   let output = "";
@@ -161,24 +162,37 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   };
   options.onSpawn?.({ stop, killNow });
 
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (hasExited(child)) {
-      await exited;
-      throw new Error(`Prism exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/__ready`, { signal: AbortSignal.timeout(1_000) });
-      await response.arrayBuffer(); // any HTTP answer (a 404 problem+json here) means it is listening
-      ready = true;
-      output = "";
-      return { url, port, process: child, stop, killNow };
-    } catch {} // not listening yet
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`Prism not ready on ${url} after ${READY_TIMEOUT_MS} ms:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}`;
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    new Promise<"listening">((resolve) => {
+      listening = () => resolve("listening");
+      if (port !== 0) listening();
+    }),
+    exited.then(() => "exited" as const),
+    new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), READY_TIMEOUT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  listening = undefined;
+  if (outcome === "exited")
+    throw new Error(`Prism exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+  if (outcome === "late") {
+    await stop();
+    throw new Error(`Prism not listening after ${READY_TIMEOUT_MS} ms:\n${output}`);
   }
+  ready = true;
+  output = "";
+  return {
+    get url() {
+      return `${origin}:${port}`;
+    },
+    get port() {
+      return port;
+    },
+    process: child,
+    stop,
+    killNow,
+  };
 }

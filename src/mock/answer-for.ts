@@ -6,12 +6,19 @@
  * envelope of a page echoes the `offset` and `limit` asked; an invalid parameter gets the service's 400.
  * Pure: no I/O, no Node API, so the same rules serve Prism's front and a browser's test kit.
  */
-import { mockExamples } from "../generated/mock-examples.js";
+import { mockExamples, mockHeaders } from "../generated/mock-examples.js";
 import { operations } from "../generated/operations.js";
 import { canonicalJson } from "../shared/canonical-json.js";
 import { checkRequest } from "./request-check.js";
 import { searchAnswer } from "./search-answer.js";
-import type { MockAnswer, MockExample, MockExampleTable, MockRequest, NormalRequest } from "./types.js";
+import type {
+  MockAnswer,
+  MockExample,
+  MockExampleTable,
+  MockHeaderTable,
+  MockRequest,
+  NormalRequest,
+} from "./types.js";
 
 /** The operations the mock answers. */
 export type MockOperationId = keyof typeof operations;
@@ -21,6 +28,10 @@ export interface AnswerFor {
   (operationId: MockOperationId, request: MockRequest): MockAnswer;
   /** The status of `operationId`'s named example `name`, or undefined when it has none of that name. */
   exampleStatus(operationId: MockOperationId, name: string): number | undefined;
+  /** Every named example of `operationId` (what `Prefer: example=<name>` or `code=<status>` picks from). */
+  examples(operationId: MockOperationId): readonly MockExample[];
+  /** The documented headers of `operationId`'s `status` answer, by their examples (an `etag`, a 429's `retry-after`). */
+  headers(operationId: MockOperationId, status: number): Readonly<Record<string, string>>;
 }
 
 interface Page {
@@ -106,8 +117,11 @@ function single(request: NormalRequest, examples: readonly MockExample[]): MockA
   return named(404, { ...(known ? TOKEN_NOT_FOUND : CONTRACT_NOT_FOUND) }, examples, false);
 }
 
-/** The rules over a table of examples: the generated one ({@link answerFor}), or one built from a spec being edited. */
-export function createAnswerFor(table: MockExampleTable): AnswerFor {
+/**
+ * The rules over a table of examples (and of documented headers): the generated ones ({@link answerFor}),
+ * or ones built from a spec being edited.
+ */
+export function createAnswerFor(table: MockExampleTable, headerTable: MockHeaderTable = {}): AnswerFor {
   const rules = (operationId: MockOperationId, request: MockRequest): MockAnswer => {
     const operation = operations[operationId];
     if (operation === undefined) throw new Error(`the mock has no operation ${String(operationId)}`);
@@ -122,7 +136,9 @@ export function createAnswerFor(table: MockExampleTable): AnswerFor {
   };
   const exampleStatus = (operationId: MockOperationId, name: string) =>
     table[operationId]?.find((example) => example.name === name)?.status;
-  return Object.assign(rules, { exampleStatus });
+  const examples = (operationId: MockOperationId) => table[operationId] ?? [];
+  const headers = (operationId: MockOperationId, status: number) => headerTable[operationId]?.[status] ?? {};
+  return Object.assign(rules, { exampleStatus, examples, headers });
 }
 
 /**
@@ -132,4 +148,4 @@ export function createAnswerFor(table: MockExampleTable): AnswerFor {
  * answerFor("getSatoshiInscriptions", { path: { ordinal: "5000000000" }, query: new URLSearchParams("offset=20") });
  * // → { status: 200, body: { limit: 20, offset: 20, total: 0, results: [] }, example: "emptyPage" }
  */
-export const answerFor: AnswerFor = createAnswerFor(mockExamples);
+export const answerFor: AnswerFor = createAnswerFor(mockExamples, mockHeaders);

@@ -6,6 +6,14 @@
 // The spec's one path matcher, shared with the routing and the cache.
 export { type MatchedOperation as MockRoute, matchOperation as routeOf } from "../spec/services.js";
 export { type AnswerFor, answerFor, createAnswerFor, type MockOperationId } from "./answer-for.js";
+export { type Preference, preferenceOf, preferredExample } from "./prefer.js";
+export {
+  createRateLimiter,
+  HIRO_ANONYMOUS_BUDGET,
+  type RateLimitBudget,
+  type RateLimitDecision,
+  type RateLimiter,
+} from "./rate-limit.js";
 export { badUrlBody } from "./request-check.js";
 export { MOCK_PNG, type TokenHostEntry, tokenHostEntries, tokenHostFetch } from "./token-host.js";
-export type { MockAnswer, MockExample, MockExampleTable, MockRequest } from "./types.js";
+export type { MockAnswer, MockExample, MockExampleTable, MockHeaderTable, MockRequest } from "./types.js";

@@ -79,7 +79,7 @@ export function searchAnswer(
   return {
     status: 200,
     body: structuredClone(body),
-    ...(body.length > 0 ? { headers: { etag: ETAG } } : {}),
+    headers: body.length > 0 ? { etag: ETAG } : {},
     ...(named ? { example: named.name } : {}),
   };
 }

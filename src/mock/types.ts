@@ -14,6 +14,7 @@ export interface MockAnswer {
   status: number;
   /** The JSON body (a fresh copy: the caller may change it). */
   body: unknown;
+  /** Headers the rules decide (a search's `etag` only when a token is found); absent: the documented ones. */
   headers?: Record<string, string>;
   /**
    * The named example this answer is (Prism's `Prefer: example=<name>`); for a page, up to its `offset`
@@ -25,6 +26,11 @@ export interface MockAnswer {
 
 /** Every operation's named examples, as `npm run generate` writes them (`src/generated/mock-examples.ts`). */
 export type MockExampleTable = Readonly<Record<string, readonly MockExample[]>>;
+
+/** Each operation's documented response headers that have an example, by status (`src/generated/mock-examples.ts`). */
+export type MockHeaderTable = Readonly<
+  Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>
+>;
 
 /** A request in the form the examples' `request` has: the values compared as text, defaults filled in. */
 export interface NormalRequest {

@@ -11,9 +11,9 @@
  * @packageDocumentation
  */
 import type { InfiniteData, InfiniteQueryObserverOptions, QueryObserverOptions } from "@tanstack/query-core";
-import type { HiroError } from "../errors/errors.js";
+import { HiroApiError, HiroError } from "../errors/errors.js";
 import type { LookupClient } from "../lookups/client.js";
-import { deploymentOf, PARAMETER_CHECK, type ParameterCheck } from "../lookups/deployment.js";
+import { clientFactsOf } from "../lookups/client-facts.js";
 import { identityOf } from "../lookups/item-identity.js";
 import { operations } from "../spec/services.js";
 import type { OperationId, Page } from "../spec/types.js";
@@ -91,12 +91,8 @@ export type LookupQueries = {
  * 500 into 12 requests and one 404 into 4.
  */
 export function retryLookup(failureCount: number, error: unknown): boolean {
-  // By name and kind, not instanceof: under require() this module and the client's are separate bundles,
-  // each with its own copy of the error classes.
-  const name = (error as { name?: unknown } | null)?.name;
-  if (typeof name === "string" && name.startsWith("Hiro"))
-    return (error as { kind?: unknown }).kind === "metadata_pending" && failureCount < 3;
-  return failureCount < 3;
+  if (!(error instanceof HiroError)) return failureCount < 3;
+  return error instanceof HiroApiError && error.kind === "metadata_pending" && failureCount < 3;
 }
 
 /**
@@ -106,9 +102,10 @@ export function retryLookup(failureCount: number, error: unknown): boolean {
  * sent); the query's `signal` reaches the request, so a cancelled or unmounted query stops its fetch.
  */
 export function createLookupQueries(client: LookupClient): LookupQueries {
-  const deployment = deploymentOf(client);
-  // The client's own checks (its maxLimit, its error classes); the spec's for another object.
-  const check = (client as { [PARAMETER_CHECK]?: ParameterCheck })[PARAMETER_CHECK];
+  // The client's deployment and own checks (its maxLimit); for an object it did not make, none and the spec's.
+  const facts = clientFactsOf(client);
+  const deployment = facts?.deployment ?? "";
+  const check = facts?.checkParameters;
   const queries: Record<string, unknown> = {};
   const lookups = client as unknown as Record<
     string,

@@ -4,7 +4,7 @@
  * equals the default written, and two clients aimed at different deployments never share a key.
  */
 import { parameterRules } from "../generated/parameters.js";
-import type { ParameterCheck } from "../lookups/deployment.js";
+import type { ParameterCheck } from "../lookups/client-facts.js";
 import { requestOf } from "../lookups/requests.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";

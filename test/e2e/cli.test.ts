@@ -8,7 +8,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { bindablePort } from "../../src/mock-server/prism.js";
 import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
@@ -186,9 +185,9 @@ describe("hiro-lookup CLI in-process", () => {
 });
 
 /**
- * The mock's rules, through the CLI, against the mock of the global setup: the front `--mock` and
- * `hiro-lookup mock` start (src/mock-server), before the shared Prism. Starting a Prism per command here
- * would test the same front at ~2 s of CPU each; `--mock`'s own start and stop are tested below.
+ * The mock's rules, through the CLI, against the mock of the global setup: the rules `--mock` and
+ * `hiro-lookup mock` serve in-process, here through the front before the shared Prism, so Prism checks
+ * each answer against the spec as well; `--mock`'s own start and stop are tested below.
  */
 describe("hiro-lookup CLI against the mock (its rules for any id)", () => {
   const front = ["--base-url", inject("mockUrl"), "--retries", "0"];
@@ -261,62 +260,54 @@ describe("hiro-lookup CLI against the mock (its rules for any id)", () => {
 });
 
 describe("hiro-lookup --mock: its own mock, for one command", () => {
-  it("--mock starts its own Prism, answers any sat as the service does (an empty page, exit 0), and leaves no process behind", async () => {
-    const port = await bindablePort();
+  /** The mock's URL, as the CLI's `--verbose` log names it. */
+  const mockUrlIn = (stderr: string) => /"url":"(http:\/\/127\.0\.0\.1:\d+)\//.exec(stderr)?.[1];
+
+  it("--mock answers in the CLI's own process (no Prism): any sat's empty page, exit 0, nothing left listening", async () => {
     const marker = newMarker();
-    const run = await cliProcess(["--mock", "sat-inscriptions", "5000000000", "--offset", "20"], {
-      HIRO_MOCK_PORT: String(port),
-      [MARKER_VARIABLE]: marker,
-    });
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
+    const run = await cliProcess(
+      ["--mock", "--verbose", "sat-inscriptions", "5000000000", "--offset", "20"],
+      {
+        [MARKER_VARIABLE]: marker,
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ offset: 20, total: 0, results: [] });
     expect(markedProcesses(marker, "prism-cli")).toEqual([]);
-    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(); // nothing listens there any more
+    const url = mockUrlIn(run.stderr);
+    expect(url).toBeDefined();
+    await expect(fetch(`${url}/`)).rejects.toThrow(); // nothing listens there any more
   }, 60_000);
-  /** The marked Prisms still alive after up to 20 s (one that watches its parent needs a moment to go: 6 s seen at load 24). */
-  const gone = async (prisms: () => number[]) => {
-    for (let i = 0; i < 400 && prisms().length > 0; i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    return prisms();
-  };
 
-  // SIGTERM here; SIGHUP and SIGKILL (Prism notices its parent is gone) in test/e2e/standing-mock.test.ts,
-  // on `hiro-lookup mock`: both commands start the mock through the same launcher and signal handlers
-  // (src/cli/mock-server.ts), and each case costs a Prism start.
-  it("SIGTERM to the CLI mid-run stops its Prism too (exit 143): no orphan left listening", async () => {
-    const port = await bindablePort();
-    const marker = newMarker();
-    const prisms = () => markedProcesses(marker, "prism-cli");
+  // SIGTERM here; SIGHUP and a launcher's end in test/e2e/standing-mock.test.ts, on `hiro-lookup mock`:
+  // both commands start the mock through the same signal handlers (src/cli/mock-server.ts).
+  it("SIGTERM to the CLI mid-run stops the mock too (exit 143): nothing left listening", async () => {
     // A token whose metadata stays pending, with --wait: the CLI keeps asking until it is stopped.
-    const args = ["--mock", "sft", PRINCIPAL, "36", "--wait", "--wait-timeout", "60000"];
+    const args = ["--mock", "--verbose", "sft", PRINCIPAL, "36", "--wait", "--wait-timeout", "60000"];
     const [node, ...rest] = cliCommand(args);
     const child = spawn(node, rest, {
       cwd: ROOT,
-      env: { ...process.env, HIRO_API_KEY: "", HIRO_MOCK_PORT: String(port), [MARKER_VARIABLE]: marker },
-      stdio: "ignore",
+      env: { ...process.env, HIRO_API_KEY: "" },
+      stdio: ["ignore", "ignore", "pipe"],
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
-      // Mid-run: the mock is up (it answers HTTP) and the CLI is asking it again and again.
-      const answers = () =>
-        fetch(`http://127.0.0.1:${port}/__ready`).then(
-          () => true,
-          () => false,
-        );
-      for (let i = 0; !(await answers()); i++) {
-        if (i > 250) throw new Error("the mock never answered");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(prisms()).toHaveLength(1);
+      // Mid-run: the CLI has asked the mock (its log names it) and goes on asking.
+      let stderr = "";
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr?.on("data", (chunk: Buffer) => {
+          stderr += chunk;
+          const found = mockUrlIn(stderr);
+          if (found) resolve(found);
+        });
+        child.once("exit", () => reject(new Error(`the CLI ended first: ${stderr}`)));
+      });
+      expect((await fetch(`${url}/metadata/v1/`)).status).toBe(200);
       child.kill("SIGTERM");
       expect(await exited).toBe(143);
-      expect(await gone(prisms)).toEqual([]);
-      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+      await expect(fetch(`${url}/`)).rejects.toThrow();
     } finally {
       child.kill("SIGKILL");
-      // Should the CLI have left one, end that Prism so a failure leaves no orphan.
-      for (const pid of prisms()) process.kill(pid, "SIGKILL");
     }
   }, 60_000);
 });

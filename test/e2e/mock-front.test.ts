@@ -1,13 +1,13 @@
 /**
  * The mock's front before Prism (src/mock-server), in process, before the run's shared Prism (the global
- * setup's; `startMock`, which starts a front and a Prism together, is what the global setup, `--mock` and
- * `hiro-lookup mock` run): a ruled answer is served through Prism (its headers kept) with the envelope
+ * setup's; `startMock`, which starts a front and a Prism together, is what the global setup, `npm start`
+ * and `npm run mock` run): a ruled answer is served through Prism (its headers kept) with the envelope
  * echoing the request; a request with its own Prefer reaches Prism as it is; one the rules refuse gets the
  * service's 400 with Prism's `sl-violations`; the rules can be swapped while it runs.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AnswerFor, answerFor, createAnswerFor } from "../../src/mock/index.js";
-import { type MockFront, startFront } from "../../src/mock-server/index.js";
+import { type MockFront, startFront } from "../../src/mock-server/front.js";
 
 const TOKEN = "/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const SATS = "/ordinals/v1/sats";

@@ -1,27 +1,24 @@
 /**
- * `hiro-lookup mock`: a standing mock for app developers, with the rules of `--mock`, until a signal
- * stops it; its Prism never outlives it, even when the CLI is killed outright.
+ * `hiro-lookup mock`: a standing mock for app developers, with the rules of `--mock`, served in the CLI's
+ * own process (no Prism) until a signal stops it, or until the process that started it is gone.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
-import { bindablePort } from "../../src/mock-server/prism.js";
 import { cliCommand } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
 import { ROOT } from "../helpers/spec.js";
 
 /**
- * Starts `hiro-lookup mock --port <free>` and resolves once it has printed its URL. `launcher`: under a
- * shell that stays its parent and, like npm, does not pass a signal on (as `npx hiro-lookup mock` runs).
+ * Starts `hiro-lookup mock --port 0` (a port the OS picks: no race) and resolves with the URL it prints.
+ * `launcher`: under a shell that stays its parent and, like npm, does not pass a signal on (as
+ * `npx hiro-lookup mock` runs).
  */
-async function standingMock(launcher = false): Promise<{
-  child: ChildProcess;
-  url: string;
-  marker: string;
-  exited: Promise<number | null>;
-}> {
-  const port = await bindablePort();
+async function standingMock(
+  launcher = false,
+  extra: string[] = [],
+): Promise<{ child: ChildProcess; url: string; marker: string; exited: Promise<number | null> }> {
   const marker = newMarker();
-  const [node, ...rest] = cliCommand(["mock", "--port", String(port)]);
+  const [node, ...rest] = cliCommand(["mock", "--port", "0", ...extra]);
   // `; true` keeps sh from exec-ing the CLI in its place: sh stays the CLI's parent.
   const [command, args] = launcher ? ["/bin/sh", ["-c", '"$0" "$@"; true', node, ...rest]] : [node, rest];
   const child = spawn(command, args, {
@@ -33,28 +30,24 @@ async function standingMock(launcher = false): Promise<{
     child.once("exit", (code, signal) => resolve(code ?? (signal === "SIGKILL" ? 137 : null))),
   );
   let out = "";
-  await new Promise<void>((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk;
-      if (out.includes("Mock of")) resolve();
+      const printed = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      if (printed) resolve(printed);
     });
     child.once("exit", () => reject(new Error(`the mock exited before it was ready: ${out}`)));
   });
-  return { child, url: `http://127.0.0.1:${port}`, marker, exited };
+  return { child, url, marker, exited };
 }
 
-const waitGone = async (marker: string) => {
-  for (let i = 0; i < 400 && markedProcesses(marker, "prism-cli").length > 0; i++)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  return markedProcesses(marker, "prism-cli");
-};
-
 describe("hiro-lookup mock", () => {
-  it("answers any valid id as the service does, and SIGHUP stops it and its Prism", async () => {
+  it("answers any valid id as the service does, in its own process (no Prism), until SIGHUP", async () => {
     const { child, url, marker, exited } = await standingMock();
     try {
       const sat = await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions?offset=20`);
       expect(await sat.json()).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
+      expect(sat.headers.get("ratelimit-limit")).toBe("50");
       const token = await fetch(
         `${url}/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1/35?locale=es-MX`,
       );
@@ -62,63 +55,46 @@ describe("hiro-lookup mock", () => {
       expect(await token.json()).toMatchObject({
         metadata: { description: expect.stringContaining("del contrato") },
       });
-      // A broken %-escape once killed Prism behind the front: the front answers it and Prism lives on.
-      const broken = await fetch(`${url}/metadata/v1/sft/%/1`);
-      expect(broken.status).toBe(400);
+      expect((await fetch(`${url}/metadata/v1/sft/%/1`)).status).toBe(400);
       expect((await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions`)).status).toBe(200);
-      expect(markedProcesses(marker, "prism-cli")).toHaveLength(1);
+      expect(markedProcesses(marker, "prism-cli")).toEqual([]);
       child.kill("SIGHUP");
       expect(await exited).toBe(129);
-      expect(await waitGone(marker)).toEqual([]);
       await expect(fetch(url)).rejects.toThrow();
     } finally {
       child.kill("SIGKILL");
-      for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
     }
   }, 60_000);
 
-  it("SIGTERM to the process that started it (which does not pass it on): the CLI stops its Prism and exits", async () => {
+  it("--rate-limit: the budget it is given runs out into a 429 with retry-after", async () => {
+    const { child, url, exited } = await standingMock(false, ["--rate-limit", "2"]);
+    try {
+      const status = `${url}/metadata/v1/`;
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await fetch(status));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(answers.map((a) => a.headers.get("ratelimit-remaining"))).toEqual(["1", "0", "0"]);
+      expect(Number(answers[2]?.headers.get("retry-after"))).toBeGreaterThan(0);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(143);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 60_000);
+
+  it("SIGTERM to the process that started it (which does not pass it on): the CLI stops and frees its port", async () => {
     const { child, url, marker, exited } = await standingMock(true);
     // The CLI itself (the shell's command line names the bundle too).
     const cli = () => markedProcesses(marker, inject("cliBundle")).filter((pid) => pid !== child.pid);
     try {
       expect(cli()).toHaveLength(1);
-      expect(markedProcesses(marker, "prism-cli")).toHaveLength(1);
       child.kill("SIGTERM"); // the shell ends alone: the CLI is left an orphan, as npx's npm leaves it
       await exited;
-      expect(await waitGone(marker)).toEqual([]);
       for (let i = 0; i < 100 && cli().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(cli()).toEqual([]);
       await expect(fetch(url)).rejects.toThrow();
     } finally {
-      for (const pid of [...cli(), ...markedProcesses(marker, "prism-cli")]) process.kill(pid, "SIGKILL");
-    }
-  }, 60_000);
-
-  it("Prism killed under it: the mock says so on stderr and exits 1, never hanging", async () => {
-    const { child, marker, exited } = await standingMock();
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
-    try {
-      const [prism] = markedProcesses(marker, "prism-cli");
-      process.kill(prism as number, "SIGKILL");
-      expect(await exited).toBe(1);
-      expect(stderr).toContain("the mock's Prism exited unexpectedly (SIGKILL); the mock stops");
-    } finally {
-      child.kill("SIGKILL");
-      for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
-    }
-  }, 60_000);
-
-  it("SIGKILL to the CLI: its Prism exits by itself", async () => {
-    const { child, marker, exited } = await standingMock();
-    try {
-      expect(markedProcesses(marker, "prism-cli")).toHaveLength(1);
-      child.kill("SIGKILL");
-      await exited;
-      expect(await waitGone(marker)).toEqual([]);
-    } finally {
-      for (const pid of markedProcesses(marker, "prism-cli")) process.kill(pid, "SIGKILL");
+      for (const pid of cli()) process.kill(pid, "SIGKILL");
     }
   }, 60_000);
 });

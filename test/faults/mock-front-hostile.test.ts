@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerFor } from "../../src/mock/index.js";
-import { type MockFront, startFront } from "../../src/mock-server/index.js";
+import { type MockFront, startFront } from "../../src/mock-server/front.js";
 
 let backend: Server;
 let reached: string[] = [];

@@ -26,9 +26,10 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { distIsCurrent } from "../../scripts/lib/dist-stamp.js";
-import { PRISM_VERSION } from "../../src/cli/mock-server.js";
 import { MCP_SDK_VERSION } from "../../src/mcp/index.js";
+import { PRISM_VERSION } from "../../src/mock-server/prism.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
+import { CHECKED_ENTRIES, EXPECTED, entryChecksScript, type ModuleSystem } from "./entry-checks.js";
 import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
 
 const TIMEOUT_MS = 120_000;
@@ -250,17 +251,16 @@ describe("the packed tarball", () => {
     TIMEOUT_MS,
   );
 
-  it("declares Prism an optional peer dependency whose range admits the tested release", () => {
+  it("declares no Prism: its mock needs none (Prism is the clone's devDependency, at the launcher's version)", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
       peerDependencies: Record<string, string>;
-      peerDependenciesMeta: Record<string, { optional?: boolean }>;
       devDependencies: Record<string, string>;
     };
-    const range = manifest.peerDependencies["@stoplight/prism-cli"];
-    expect(manifest.peerDependenciesMeta["@stoplight/prism-cli"]).toEqual({ optional: true });
+    expect(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })).not.toContain(
+      "@stoplight/prism-cli",
+    );
     expect(manifest.devDependencies["@stoplight/prism-cli"]).toBe(PRISM_VERSION);
-    // A caret range: the release tested here (the last that runs on Node 20) and any newer 5.x.
-    expect(range).toBe(`^${PRISM_VERSION}`);
   });
 
   it("declares the MCP SDK an optional peer dependency whose range admits the tested release", () => {
@@ -294,15 +294,16 @@ describe("the packed tarball", () => {
   );
 });
 
-describe("hiro-lookup/msw in a consumer's tests", () => {
-  /** msw and jest as the consumer's own devDependencies (links to this project's installs: no network). */
-  const linkDevDependencies = () => {
-    for (const name of ["msw", "jest"]) {
-      const link = join(consumer, "node_modules", name);
-      if (!existsSync(link)) symlinkSync(join(ROOT, "node_modules", name), link, "dir");
-    }
-  };
+/** `names` as the consumer's own devDependencies (links to this project's installs: no network). */
+function linkDevDependencies(names: readonly string[] = ["msw", "jest"]): void {
+  for (const name of names) {
+    const link = join(consumer, "node_modules", name);
+    mkdirSync(join(link, ".."), { recursive: true });
+    if (!existsSync(link)) symlinkSync(join(ROOT, "node_modules", name), link, "dir");
+  }
+}
 
+describe("hiro-lookup/msw in a consumer's tests", () => {
   // First: the consumer has no msw yet (the jest test below links it in).
   it(
     "loads its main entry without msw; hiro-lookup/msw then fails naming msw (an optional peer)",
@@ -440,38 +441,6 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
   );
 
   it(
-    "imports and requires hiro-lookup/doctor, the token doctor's own subpath",
-    async () => {
-      writeFileSync(
-        join(consumer, "doctor.mjs"),
-        `import { diagnoseToken, FINDING_CODES } from "hiro-lookup/doctor";
-const { diagnoseToken: required } = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/doctor");
-console.log(JSON.stringify({ esm: typeof diagnoseToken, cjs: typeof required, codes: FINDING_CODES.length }));
-`,
-      );
-      const result = await ok(process.execPath, ["doctor.mjs"], consumer);
-      expect(JSON.parse(result.stdout)).toEqual({ esm: "function", cjs: "function", codes: 24 });
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    "imports and requires hiro-lookup/spec, the contract as data and checks",
-    async () => {
-      writeFileSync(
-        join(consumer, "spec.mjs"),
-        `import { checkParameter, operations, parameterRules } from "hiro-lookup/spec";
-const required = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/spec");
-console.log(JSON.stringify({ max: parameterRules.limit.maximum, ops: Object.keys(operations).length, tx: checkParameter("tx_id", "0x" + "A".repeat(64)), cjs: typeof required.checkParameter }));
-`,
-      );
-      const result = await ok(process.execPath, ["spec.mjs"], consumer);
-      expect(JSON.parse(result.stdout)).toEqual({ max: 60, ops: 8, tx: "a".repeat(64), cjs: "function" });
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
     "runs its bin: a lookup and --help",
     async () => {
       const hiro = join(consumer, "node_modules/.bin/hiro-lookup");
@@ -484,45 +453,36 @@ console.log(JSON.stringify({ max: parameterRules.limit.maximum, ops: Object.keys
   );
 
   it(
-    "npx hiro-lookup --mock without Prism installed: exit 2 and the exact command that installs it",
+    "npx hiro-lookup --mock and npx hiro-lookup mock in an app without Prism: the package's own spec, mocked",
     async () => {
-      // Prism is an optional peer dependency: installing the package does not bring it.
+      expect(existsSync(join(consumer, "node_modules/@stoplight/prism-cli"))).toBe(false);
       const mock = await run("npx", ["hiro-lookup", "--mock", "sft", PRINCIPAL, "35"], consumer);
-      expect(mock.code).toBe(2);
-      expect(mock.stdout).toBe("");
-      expect(mock.stderr).toContain(`npm i -D @stoplight/prism-cli@${PRISM_VERSION}`);
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    "npx hiro-lookup --mock with Prism installed in the consumer: the package's own spec, mocked",
-    async () => {
-      // A second consumer, so the one above stays without Prism. Prism comes from this repository's
-      // node_modules: `npm i` of a folder links it, offline (a registry install needs metadata that
-      // the npm cache does not hold here).
-      const withPrism = join(work, "consumer-with-prism");
-      mkdirSync(withPrism);
-      for (const file of ["package.json", "package-lock.json"]) {
-        if (existsSync(join(consumer, file)))
-          writeFileSync(join(withPrism, file), readFileSync(join(consumer, file)));
-      }
-      await ok("npm", ["ci", "--offline", "--no-fund", "--loglevel", "error"], withPrism).catch(() =>
-        ok("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], withPrism),
-      );
-      const prismDir = join(ROOT, "node_modules/@stoplight/prism-cli");
-      await ok("npm", ["i", "--offline", "--no-audit", "--no-fund", "-D", prismDir], withPrism);
-      const mock = await run("npx", ["hiro-lookup", "--mock", "sft", PRINCIPAL, "35"], withPrism);
       expect(mock.code, mock.stderr).toBe(0);
       expect(JSON.parse(mock.stdout)).toMatchObject({ metadata: { name: "key-alex-autoalex-v1 #35" } });
-      // The mock's rules are in the package too: any sat gets the service's empty page.
-      const anySat = await run(
-        "npx",
-        ["hiro-lookup", "--mock", "sat-inscriptions", "5000000000", "--offset", "20"],
-        withPrism,
-      );
-      expect(anySat.code, anySat.stderr).toBe(0);
-      expect(JSON.parse(anySat.stdout)).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
+      // The standing mock, as an app developer runs it (its own process group, so the test can stop npx and all).
+      const child = spawn("npx", ["hiro-lookup", "mock", "--port", "0"], {
+        cwd: consumer,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      try {
+        let out = "";
+        const url = await new Promise<string>((resolve, reject) => {
+          child.stdout?.on("data", (chunk: Buffer) => {
+            out += chunk;
+            const printed = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+            if (printed) resolve(printed);
+          });
+          child.once("exit", () => reject(new Error(`the mock ended before it was ready: ${out}`)));
+        });
+        const sat = await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions?offset=20`);
+        expect(await sat.json()).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
+        expect(sat.headers.get("ratelimit-limit")).toBe("50");
+      } finally {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
+        await exited;
+      }
     },
     TIMEOUT_MS,
   );
@@ -703,6 +663,29 @@ import { responseValidators } from "hiro-lookup/validators";`;
           lines.some((line) => line.startsWith("types-")),
           output,
         ).toBe(true);
+    },
+  );
+});
+
+describe("every entry, under import and under require()", () => {
+  it("checks every subpath of the exports map (a new entry gets its check in entry-checks.ts)", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, unknown>;
+    };
+    expect(Object.keys(manifest.exports).filter((subpath) => subpath !== "./package.json")).toEqual(
+      CHECKED_ENTRIES,
+    );
+  });
+
+  it.for<ModuleSystem>(["import", "require"])(
+    "under %s: one copy of each class across the entries (the doctor, spec, query and msw read the client's errors)",
+    { timeout: TIMEOUT_MS },
+    async (system, { expect }) => {
+      linkDevDependencies(["msw", "@tanstack/query-core"]);
+      const { file, source } = entryChecksScript(system);
+      writeFileSync(join(consumer, file), source);
+      const result = await ok(process.execPath, [file], consumer);
+      expect(JSON.parse(result.stdout)).toEqual(EXPECTED);
     },
   );
 });

@@ -36,6 +36,7 @@ describe("dist stamp", () => {
     ["the manifest changed", () => write("package.json", '{"dependencies":{}}\n')],
     ["the lockfile appeared", () => write("package-lock.json", "{}\n")],
     ["the build config changed", () => write("tsup.config.ts", "export default { dts: false };\n")],
+    ["an entry was added", () => write("scripts/lib/package-entries.ts", "export const ENTRIES = {};\n")],
     ["dist/ edited by hand", () => write("dist/index.js", "export const a = 2;\n")],
     ["dist/ gained a file", () => write("dist/extra.js", "")],
     ["dist/ removed", () => rmSync(join(root, "dist"), { recursive: true })],

@@ -1,10 +1,11 @@
 /**
  * Each wing imports downward only: scripts/lib/ is below the entry scripts (it imports none of the files
  * directly in scripts/), bench/ and scripts/ import nothing from test/ (shared helpers live in
- * scripts/lib/), the MCP server (src/mcp/) sits above the library and below the CLI, and the msw kit (src/msw/) is built on the spec, the mock and the checked options, never
- * on the client's transport.
+ * scripts/lib/), the MCP server (src/mcp/) sits above the library and below the CLI, the msw kit (src/msw/)
+ * is built on the spec, the mock and the checked options, never on the client's transport, and nothing the
+ * CLI loads reaches Prism (the mock it serves needs none).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/spec.js";
@@ -71,6 +72,20 @@ describe("imports go downward", () => {
       /^import\s(?!type\s)[^;]*?from\s+"@modelcontextprotocol\/|\bimport\(\s*"@modelcontextprotocol\//m;
     const loaders = filesUnder("src").filter((file) => sdk.test(readFileSync(join(ROOT, file), "utf8")));
     expect(loaders).toEqual(["src/mcp/sdk.ts"]);
+  });
+
+  it("nothing the CLI loads reaches Prism's launcher, the front or the dev loop's mock", () => {
+    const reached = new Set<string>();
+    const walk = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const target of importsOf(file))
+        if (target.startsWith("src/") && existsSync(join(ROOT, target))) walk(target); // api.d.ts: types only
+    };
+    walk("src/cli/main.ts");
+    expect(reached.has("src/mock-server/rules-server.ts")).toBe(true); // the walk sees the CLI's mock
+    const prism = ["src/mock-server/prism.ts", "src/mock-server/front.ts", "src/mock-server/mock.ts"];
+    expect([...reached].filter((file) => prism.includes(file))).toEqual([]);
   });
 
   it("src/msw/ imports nothing from src/transport/", () => {

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/program.js";
+import { HiroValidationError } from "../../src/index.js";
 import { type FakeDeployment, startFakeDeployment } from "../helpers/fake-deployment.js";
 import { specSamples } from "../helpers/spec.js";
 
@@ -212,4 +213,42 @@ describe("verify reads the same flags and environment", () => {
     expect(run.code).toBe(EXIT.verifyFailed);
     expect(run.stderr).toMatch(/verify: \d+ of \d+ checks FAIL/);
   });
+});
+
+describe("hiro-lookup mock's options", () => {
+  /** Runs `mock` with a startMock that records its options and then refuses (the command would serve forever). */
+  async function mock(argv: string[], env: Record<string, string> = {}) {
+    let stderr = "";
+    const started: unknown[] = [];
+    const code = await runCli(["mock", ...argv], {
+      env,
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      startMock: async (options) => {
+        started.push(options);
+        throw new HiroValidationError("mock", "stopped by the test");
+      },
+    });
+    return { code, stderr, started };
+  }
+
+  it("--rate-limit: requests a minute (default 50, Hiro's without a key; 0 for none), the port as given", async () => {
+    expect((await mock([])).started).toEqual([{ port: 4010, portSource: "--port", ratePerMinute: 50 }]);
+    expect((await mock(["--rate-limit", "5", "--port", "0"])).started).toEqual([
+      { port: 0, portSource: "--port", ratePerMinute: 5 },
+    ]);
+    expect((await mock(["--rate-limit", "0"], { HIRO_MOCK_PORT: "4999" })).started).toEqual([
+      { port: 4999, portSource: "HIRO_MOCK_PORT", ratePerMinute: 0 },
+    ]);
+  });
+
+  it.each(["-1", "1.5", "ten", ""])(
+    "refuses --rate-limit %j by name, starting nothing (exit 2)",
+    async (value) => {
+      const run = await mock(["--rate-limit", value]);
+      expect(run.code).toBe(EXIT.usage);
+      expect(run.stderr).toContain("--rate-limit: must be a whole number of requests a minute");
+      expect(run.started).toEqual([]);
+    },
+  );
 });

@@ -5,8 +5,8 @@
  */
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/query-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { HiroApiError, HiroValidationError } from "../../src/index.js";
-import { createLookupQueries, hashLookupKey } from "../../src/query/index.js";
+import { createLookupClient, HiroApiError, HiroNetworkError, HiroValidationError } from "../../src/index.js";
+import { createLookupQueries, hashLookupKey, retryLookup } from "../../src/query/index.js";
 import { emptyPageFor, json, never, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -52,6 +52,16 @@ describe("query keys", () => {
     );
     const params = { principal: PRINCIPAL, token_id: 35 };
     expect(other.getSftMetadata.queryKey(params)).not.toEqual(q.getSftMetadata.queryKey(params));
+  });
+
+  it("read the client's deployment from the client, which carries no property for it (no global symbol)", () => {
+    const made = createLookupClient({ baseUrl: "http://127.0.0.1:4000" });
+    expect(Object.getOwnPropertySymbols(made)).toEqual([]);
+    expect(Object.keys(made).sort()).toEqual(
+      expect.arrayContaining(["raw", "getSftMetadata", "searchTokens"]),
+    );
+    const key = createLookupQueries(made).getApiStatus.queryKey();
+    expect(key[1]).toContain("http://127.0.0.1:4000");
   });
 
   it("refuse bad input at once, naming the parameter, before any query exists", () => {
@@ -147,6 +157,37 @@ describe("queries", () => {
     expect(q.searchTokens.queryKey({ contract: [`${PRINCIPAL}:035`] })).toEqual(
       q.searchTokens.queryKey({ contract: [`${PRINCIPAL}:35`] }),
     );
+  });
+});
+
+describe("retryLookup", () => {
+  const apiError = (kind: "metadata_pending" | "not_found", status: number) =>
+    new HiroApiError({
+      kind,
+      status,
+      body: {},
+      headers: new Headers(),
+      operationId: "getSftMetadata",
+      url: "http://indexer.test/",
+      message: kind,
+    });
+
+  it("decides by class: a pending token's HiroApiError is retried 3 times, the client's other errors never", () => {
+    expect([0, 1, 2, 3].map((count) => retryLookup(count, apiError("metadata_pending", 422)))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(retryLookup(0, apiError("not_found", 404))).toBe(false);
+    expect(retryLookup(0, new HiroNetworkError("refused"))).toBe(false);
+    expect(retryLookup(0, new HiroValidationError("limit", "too large"))).toBe(false);
+  });
+
+  it("leaves an error that only borrows the client's names to TanStack's default (3 tries)", () => {
+    const lookalike = { name: "HiroApiError", kind: "not_found" };
+    expect([0, 2, 3].map((count) => retryLookup(count, lookalike))).toEqual([true, true, false]);
+    expect(retryLookup(0, new Error("boom"))).toBe(true);
   });
 });
 

@@ -34,9 +34,9 @@ order, from --metadata-url / --ordinals-url / --runes-url, --base-url (all three
 HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, HIRO_BASE_URL (all three): the same flags and
 environment as the lookups. Global options that also apply: --api-key (sent to the metadata service
 only; HIRO_API_KEY only to a *.hiro.so host), --timeout, --retries, --json (the rows as JSON), --mock
-(every service not named on the embedded Prism mock).
+(every service not named on the embedded mock).
 
-Only --mock (the embedded Prism mock) makes the checks a fixed-example mock cannot show (a total of 0,
+Only --mock (the embedded mock) makes the checks a fixed-example mock cannot show (a total of 0,
 a 304, a parameter's own 400 body, results about the sample) "not checkable on a mock"; any other
 URL is graded in full, whatever headers it sends. A service that gives no answer, or a 5xx after the
 retries, is taken as down: its later checks FAIL at once with that cause, without being sent.

@@ -1,0 +1,34 @@
+/**
+ * What tools built on a client read of it (`hiro-lookup/query`: the deployment in every query key, so two
+ * clients aimed at different deployments never share a cache entry, and the client's own parameter
+ * checks, its `maxLimit` included). Kept in this module, by client, not on the client: nothing another
+ * object could set or read. The entries share this module (one copy per module system, see
+ * tsup.config.ts), so a subpath reads what the main entry's `createLookupClient` recorded.
+ */
+import type { OperationId } from "../spec/types.js";
+import type { LookupRequest } from "./lookup.js";
+
+/** A client's checked request for a lookup's parameters: a bad one throws its `HiroValidationError`. */
+export type ParameterCheck = (
+  operationId: OperationId,
+  params: Record<string, unknown> | undefined,
+) => LookupRequest;
+
+/** What a client records about itself when it is made. */
+export interface ClientFacts {
+  /** The base URL of each service, as canonical text. */
+  deployment: string;
+  checkParameters: ParameterCheck;
+}
+
+const facts = new WeakMap<object, ClientFacts>();
+
+/** Records `client`'s facts: `createLookupClient` calls it once, for the client it returns. */
+export function recordClientFacts(client: object, clientFacts: ClientFacts): void {
+  facts.set(client, clientFacts);
+}
+
+/** The facts `createLookupClient` recorded for `client`; undefined for an object it did not make. */
+export function clientFactsOf(client: object): ClientFacts | undefined {
+  return facts.get(client);
+}
