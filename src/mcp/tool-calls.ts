@@ -83,7 +83,9 @@ function answerResult(tool: Tool, answer: unknown, paged: boolean): CallToolResu
 
 /**
  * Runs `work` under `deadlineMs`: its signal aborts at the deadline (or when `outer` does), and the call
- * settles then even if `work` does not heed the signal, with a {@link ToolDeadlineError}.
+ * settles then even if `work` does not heed the signal, with a {@link ToolDeadlineError}. The deadline's
+ * timer only ever resolves (no rejection can outlive the call), and it is cleared however `work` ends,
+ * a refusal it throws before returning a promise included.
  */
 async function underDeadline<T>(
   deadlineMs: number,
@@ -92,17 +94,20 @@ async function underDeadline<T>(
 ): Promise<T> {
   const deadline = new AbortController();
   const signal = outer ? AbortSignal.any([deadline.signal, outer]) : deadline.signal;
+  const LATE = Symbol("late");
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
+  const late = new Promise<typeof LATE>((resolve) => {
     timer = setTimeout(() => {
       deadline.abort(new ToolDeadlineError(deadlineMs));
-      reject(new ToolDeadlineError(deadlineMs));
+      resolve(LATE);
     }, deadlineMs);
   });
-  const running = work(signal);
-  running.catch(() => {}); // settled by the race below; a rejection after the deadline is not unhandled
   try {
-    return await Promise.race([running, late]);
+    const running = work(signal);
+    running.catch(() => {}); // settled by the race below; a rejection after the deadline is not unhandled
+    const first = await Promise.race([running, late]);
+    if (first === LATE) throw new ToolDeadlineError(deadlineMs);
+    return first;
   } catch (error) {
     throw deadline.signal.aborted ? new ToolDeadlineError(deadlineMs) : error;
   } finally {

@@ -157,6 +157,23 @@ describe("a call", () => {
     }
   });
 
+  it("a refusal thrown before anything is sent leaves no deadline behind (no late unhandled rejection)", async () => {
+    const late: unknown[] = [];
+    const onLate = (reason: unknown) => late.push(reason);
+    process.on("unhandledRejection", onLate);
+    try {
+      const { client } = createTestClient(() => json({}));
+      const box = createToolBox(client, { deadlineMs: 50, hostTimeoutMs: 20 });
+      // explain_token checks its arguments as it is called, before it returns a promise.
+      const refused = await box.call("explain_token", { kind: "coin", principal: PRINCIPAL });
+      expect(refused.isError).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // well past the 50 ms deadline
+      expect(late).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onLate);
+    }
+  });
+
   it("answers by its deadline when the service never does", async () => {
     const { client } = createTestClient(never, { timeoutMs: 60_000 });
     const box = createToolBox(client, { deadlineMs: 200, hostTimeoutMs: 100 });
