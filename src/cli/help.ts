@@ -33,7 +33,8 @@ Output: one JSON value; --ndjson prints a page's results one per line (a token: 
   as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
   fails midway (the exit code then says why). --json and --ndjson do not go together.
 Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, retry, pacer hold
-  and refused answer to stderr, one line each; stdout stays the data. On a terminal, a retry's
+  and lookup outcome to stderr, one line each (HIRO_LOG=info: outcomes; warn: retries and long
+  holds too; error: failures only); stdout stays the data. On a terminal, a retry's
   wait says so on one line, and search and --all count their progress.
 --mock needs Prism, an optional peer dependency: npm i -D @stoplight/prism-cli@5.14.2
 

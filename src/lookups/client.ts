@@ -104,8 +104,9 @@ export interface LookupClientOptions {
    */
   maxLimit?: MaxLimitOption | undefined;
   /**
-   * How much the client logs to `logger`: `"off"` (default), `"error"`, `"warn"`, `"info"` or `"debug"`
-   * (each attempt, answer, retry, pacer hold, cache revalidation and refused answer). In Node, `HIRO_LOG`
+   * How much the client logs to `logger`: `"off"` (default); `"error"` a lookup that failed after its
+   * attempts; `"warn"` also each retry and a pacer hold over a second; `"info"` also one line per lookup
+   * outcome; `"debug"` also each attempt, answer, shorter hold and cache revalidation. In Node, `HIRO_LOG`
    * sets it when this option is not given. Records never hold the API key or a URL's password.
    */
   logLevel?: LogLevel | undefined;
@@ -239,6 +240,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     const max = service === "metadata" ? undefined : maxLimit[service];
     const method = (params: object, callOptions?: RequestOptions) =>
       lookupPromise(
+        { operationId, service },
         async (seen) => {
           const request = checked(operationId, params as Record<string, unknown> | undefined);
           const check = answerCheck(operationId, request);

@@ -69,7 +69,10 @@ export function logOf(level: unknown, logger: Logger | undefined): Log | undefin
   }
   const log: Log = {};
   for (const method of METHODS.slice(0, rank)) {
-    log[method] = (message, record) => out[method](`hiro-lookup: ${message}`, record);
+    log[method] = logger
+      ? (message, record) => out[method](`hiro-lookup: ${message}`, record)
+      : // The console prints an object over several lines: a record there is one line, its JSON after the message.
+        (message, record) => out[method](`hiro-lookup: ${message} ${JSON.stringify(record)}`);
   }
   return log;
 }
