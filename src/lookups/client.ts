@@ -260,7 +260,13 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     searchTokens(settings, params, callOptions);
   // Where it goes, for tools built on the client (deployment.ts): not enumerable, not an option.
   const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
-  Object.defineProperty(lookups, DEPLOYMENT, { value: JSON.stringify(bases) });
+  const deployment = JSON.stringify(bases);
+  Object.defineProperty(lookups, DEPLOYMENT, {
+    get: () => ({
+      bases: deployment,
+      own: userFetch !== undefined || clientHeaders !== undefined || registered.size > 0,
+    }),
+  });
   Object.defineProperty(lookups, PARAMETER_CHECK, { value: checked });
   return lookups as unknown as LookupClient;
 }

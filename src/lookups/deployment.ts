@@ -8,10 +8,21 @@ import type { LookupRequest } from "./lookup.js";
 
 export const DEPLOYMENT = Symbol.for("hiro-lookup.deployment");
 
-/** The deployment `client` talks to: its base URL per service, as canonical text; "" for another object. */
-export function deploymentOf(client: object): string {
-  const value = (client as { [DEPLOYMENT]?: unknown })[DEPLOYMENT];
-  return typeof value === "string" ? value : "";
+/**
+ * What a client keeps under {@link DEPLOYMENT}: its base URL per service, as canonical text, and whether
+ * it has its own headers, fetch or middleware (so it may answer differently from another client there).
+ */
+export interface Deployment {
+  bases: string;
+  own: boolean;
+}
+
+/** The deployment `client` talks to; `{ bases: "", own: false }` for another object. */
+export function deploymentOf(client: object): Deployment {
+  const value = (client as { [DEPLOYMENT]?: Partial<Deployment> })[DEPLOYMENT];
+  return typeof value?.bases === "string"
+    ? { bases: value.bases, own: value.own === true }
+    : { bases: "", own: false };
 }
 
 /**

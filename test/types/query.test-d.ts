@@ -36,6 +36,18 @@ describe("hiro-lookup/query types", () => {
     expectTypeOf(pages?.[0]?.results).toEqualTypeOf<Inscription[] | undefined>();
   });
 
+  it("type the keys with their data (DataTag): getQueryData has the lookup's type", () => {
+    const key = q.getSftMetadata.queryKey({ principal: PRINCIPAL, token_id: 35n });
+    expectTypeOf(qc.getQueryData(key)).toEqualTypeOf<SftMetadataResponse | undefined>();
+    const options = q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 35n });
+    expectTypeOf(qc.getQueryData(options.queryKey)).toEqualTypeOf<SftMetadataResponse | undefined>();
+    const pages = q.getSatoshiInscriptions.infiniteQueryOptions({ ordinal: 1n }).queryKey;
+    expectTypeOf(qc.getQueryData(pages)?.pages[0]?.results).toEqualTypeOf<Inscription[] | undefined>();
+    qc.setQueryData(key, (old) => old);
+    // @ts-expect-error the key's data is an SFT's metadata, not a page.
+    qc.setQueryData(key, { limit: 1, offset: 0, total: 0, results: [] });
+  });
+
   it("take no argument where the lookup's parameters are all optional", () => {
     expectTypeOf(q.getApiStatus.queryOptions().queryKey).toEqualTypeOf<LookupQueryKey>();
     expectTypeOf(q.getFungibleTokens.infiniteQueryOptions().initialPageParam).toEqualTypeOf<number>();
