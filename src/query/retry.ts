@@ -7,7 +7,7 @@
  */
 import type { QueryKey } from "@tanstack/query-core";
 
-/** The part of TanStack's QueryClient read here (the query function's context has it, v5.64 on). */
+/** The part of TanStack's QueryClient read here (`context.client` of the query function, current 5.x). */
 export interface DefaultsReader {
   getDefaultOptions(): { queries?: { retry?: unknown } | undefined };
   getQueryDefaults(queryKey: QueryKey): { retry?: unknown };
