@@ -25,7 +25,7 @@ export interface paths {
          *       number, so only ids up to 2^53 - 1 (9007199254740991) are addressed exactly: a larger id
          *       silently names a neighbouring token (`.../9007199254740993` answers `200` with token
          *       9007199254740992's metadata), whether it is sent as a number or a decimal string. Ids above
-         *       2^53 - 1 that a JavaScript number writes back exactly (2^53, 2^53 + 2…) are addressed exactly;
+         *       2^53 - 1 that a JavaScript number holds exactly (2^53, 2^53 + 2…) are addressed exactly;
          *       see `token_id` for what the `hiro-lookup` client sends.
          *     - `404` when the contract or the token is unknown; `422` while the metadata is being fetched for
          *       the first time (transient: ask again later), when `locale` is unknown, or when the token's
@@ -1126,7 +1126,7 @@ export interface components {
          *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
          *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
          *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
-         *     the id as a decimal string does not help; an id a JavaScript number writes back exactly (2^53,
+         *     the id as a decimal string does not help; an id a JavaScript number holds exactly (2^53,
          *     2^53 + 2…) is addressed exactly. No token number is above 2^63 - 1 (the service stores them in
          *     a PostgreSQL bigint). The `hiro-lookup` client sends token ids up to 2^53-1, and above that only
          *     ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1; it refuses the others
@@ -1285,7 +1285,7 @@ export interface operations {
                  *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
                  *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
                  *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
-                 *     the id as a decimal string does not help; an id a JavaScript number writes back exactly (2^53,
+                 *     the id as a decimal string does not help; an id a JavaScript number holds exactly (2^53,
                  *     2^53 + 2…) is addressed exactly. No token number is above 2^63 - 1 (the service stores them in
                  *     a PostgreSQL bigint). The `hiro-lookup` client sends token ids up to 2^53-1, and above that only
                  *     ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1; it refuses the others
@@ -1788,7 +1788,7 @@ export interface operations {
                  *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
                  *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
                  *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
-                 *     the id as a decimal string does not help; an id a JavaScript number writes back exactly (2^53,
+                 *     the id as a decimal string does not help; an id a JavaScript number holds exactly (2^53,
                  *     2^53 + 2…) is addressed exactly. No token number is above 2^63 - 1 (the service stores them in
                  *     a PostgreSQL bigint). The `hiro-lookup` client sends token ids up to 2^53-1, and above that only
                  *     ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1; it refuses the others
