@@ -42,9 +42,14 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * the attempt loop and the pacer's reasons), `.withResponse()` and its rate-limit reading, `attempts` on
  * HiroApiError and the runtime refusals that are not retried: 16,882 B (+956 B against 15,926 B; the
  * issue's budget was +800 B, missed by 156 B).
+ * Raised to 17,400 B for issue 39 (2026-11-27): the log at its levels (a line per lookup outcome at
+ * `info`, a failed lookup at `error`), the lookups' TracingChannel `hiro-lookup:lookup` (looked up through
+ * `process.getBuiltinModule`, no import), the token-id rule in the client's refusal, and a client's own
+ * headers, fetch or middleware told to `hiro-lookup/query`: 17,351 B (+373 B against main's 16,978 B;
+ * the outcome's log line about 176 B, the channel about 90 B, the token-id words 46 B).
  */
 export const CORE_TARGET = 10_300;
-export const CORE_LIMIT = 17_000;
+export const CORE_LIMIT = 17_400;
 /**
  * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
  * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
@@ -89,7 +94,8 @@ export default [
   // `complete`: +79 B).
   // 19,070 B after the rest of issue 29 (the core's share, and etagCache's store timeout).
   // 20,055 B after issue 28 (the log, .withResponse(), the drift report; was 19,070 B).
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 20_200),
+  // 20,519 B after issue 39 (the core's +373 B: the log at its levels, the lookups' TracingChannel).
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 20_600),
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
   {
     name: "createLookupClient + hiro-lookup/query",

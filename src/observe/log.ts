@@ -29,7 +29,7 @@ export interface Log {
 }
 
 const LEVELS = ["off", "error", "warn", "info", "debug"] as const;
-const METHODS = ["error", "warn", "info", "debug"] as const;
+const METHODS = LEVELS.slice(1) as readonly Exclude<LogLevel, "off">[];
 
 /**
  * `HIRO_LOG` in Node (and runtimes with `process.env`); undefined elsewhere, and where reading the

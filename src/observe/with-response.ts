@@ -6,7 +6,7 @@
 import type { Seen } from "../lookups/lookup.js";
 import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
 import type { Log } from "./log.js";
-import { type LookupAbout, observeLookup } from "./lookup-outcome.js";
+import { type LookupTraceMessage, observeLookup } from "./lookup-outcome.js";
 
 /** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
 export interface RateLimit {
@@ -46,7 +46,7 @@ export function rateLimitOf(headers: Headers, now: number): RateLimit | undefine
  * outcome logged (lookup-outcome.ts).
  */
 export function lookupPromise<T>(
-  about: LookupAbout,
+  about: LookupTraceMessage,
   run: (seen: Seen) => Promise<T>,
   now: () => number,
   log: Log | undefined,

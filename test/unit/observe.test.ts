@@ -184,7 +184,7 @@ describe("the log's levels", () => {
     await expect(failing.client.getApiStatus()).rejects.toThrow(HiroNetworkError);
     await createTestClient(() => json(STATUS), { logLevel: "error", logger }).client.getApiStatus();
     expect(levelsOf(records)).toEqual(["error hiro-lookup: lookup failed"]);
-    expect(records[0]?.record).toMatchObject({ outcome: "network", attempts: 1 });
+    expect(records[0]?.record).toMatchObject({ outcome: "HiroNetworkError", attempts: 1 });
   });
 
   it("warn: each retry, and the failure; no attempt records", async () => {
