@@ -6,7 +6,7 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/query-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { HiroApiError, HiroValidationError } from "../../src/index.js";
-import { createLookupQueries, hashLookupKey } from "../../src/query/index.js";
+import { createLookupQueries, hashLookupKey, retryLookup } from "../../src/query/index.js";
 import { emptyPageFor, json, never, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -208,6 +208,13 @@ describe("queries", () => {
     expect(
       await run((qc) => qc.setDefaultOptions({ queries: { retry: false, retryDelay: 1 } }), { retry: 2 }),
     ).toBe(3);
+    // An app-wide retry of 3, with retryLookup kept for the lookups: a pending token is asked 4 times.
+    expect(
+      await run((qc) => {
+        qc.setDefaultOptions({ queries: { retry: 0, retryDelay: 1 } });
+        qc.setQueryDefaults(["hiro-lookup"], { retry: retryLookup });
+      }),
+    ).toBe(4);
   });
 
   it("searchTokens has its options too", async () => {
