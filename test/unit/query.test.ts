@@ -208,7 +208,7 @@ describe("queries", () => {
     expect(
       await run((qc) => qc.setDefaultOptions({ queries: { retry: false, retryDelay: 1 } }), { retry: 2 }),
     ).toBe(3);
-    // An app-wide retry of 3, with retryLookup kept for the lookups: a pending token is asked 4 times.
+    // An app-wide retry of 0, with retryLookup kept for the lookups: a pending token is asked 4 times.
     expect(
       await run((qc) => {
         qc.setDefaultOptions({ queries: { retry: 0, retryDelay: 1 } });
