@@ -45,7 +45,7 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * Raised to 17,400 B for issue 39 (2026-11-27): the log at its levels (a line per lookup outcome at
  * `info`, a failed lookup at `error`), the lookups' TracingChannel `hiro-lookup:lookup` (looked up through
  * `process.getBuiltinModule`, no import), the token-id rule in the client's refusal, and a client's own
- * headers, fetch or middleware told to `hiro-lookup/query`: 17,351 B (+373 B against main's 16,978 B;
+ * headers, fetch or middleware told to `hiro-lookup/query`: 17,366 B (+388 B against main's 16,978 B;
  * the outcome's log line about 176 B, the channel about 90 B, the token-id words 46 B).
  */
 export const CORE_TARGET = 10_300;

@@ -60,12 +60,10 @@ export function observeLookup<T>(
   if (!log && !traced) return run();
   const started = now();
   /** Sets `attempts` and `status` on the message, and logs the outcome at its level. */
-  const end = (error?: unknown) => {
-    const { attempts, status, kind, name } = (error ?? {
-      attempts: seen.attempts,
-      status: seen.response?.status,
-      kind: "ok",
-    }) as { attempts?: number; status?: number; kind?: string; name?: string };
+  const end = (rejected: boolean, error?: unknown) => {
+    const { attempts, status, kind, name } = (
+      rejected ? Object(error) : { attempts: seen.attempts, status: seen.response?.status, kind: "ok" }
+    ) as { attempts?: number; status?: number; kind?: string; name?: string };
     message.attempts = attempts;
     message.status = status;
     // Failed after its attempts: a HiroError that is not bad input nor an answer about the thing asked
@@ -74,7 +72,11 @@ export function observeLookup<T>(
       error instanceof HiroError &&
       !(error instanceof HiroValidationError) &&
       !(Number(status) > 399 && Number(status) < 500 && status !== 408 && status !== 429);
-    const record = { operationId: message.operationId, service: message.service, outcome: kind ?? name };
+    const record = {
+      operationId: message.operationId,
+      service: message.service,
+      outcome: kind ?? name ?? "rejected",
+    };
     (failed ? log?.error : log?.info)?.(failed ? "lookup failed" : "lookup", {
       ...record,
       status,
@@ -86,11 +88,11 @@ export function observeLookup<T>(
   const observed = () =>
     run().then(
       (data) => {
-        end();
+        end(false);
         return data;
       },
       (error: unknown) => {
-        end(error);
+        end(true, error);
         throw error;
       },
     );

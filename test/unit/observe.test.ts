@@ -16,6 +16,7 @@ import {
   paginate,
 } from "../../src/index.js";
 import { logOf, shownUrl } from "../../src/observe/log.js";
+import { observeLookup } from "../../src/observe/lookup-outcome.js";
 import { runAttempts } from "../../src/transport/attempts.js";
 import { emptyPageFor, json, LOCAL, ORDINAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { serveWith } from "../helpers/serve-with.js";
@@ -220,6 +221,21 @@ describe("the log's levels", () => {
       outcome: "not_found",
       status: 404,
     });
+  });
+
+  it("info: a lookup rejected with no error object (an abort whose reason is undefined or null) is not ok", async () => {
+    const { logger, records } = recorder();
+    const log = logOf("info", logger);
+    for (const reason of [undefined, null])
+      await observeLookup(
+        { operationId: "getApiStatus", service: "metadata" },
+        {},
+        () => Promise.reject(reason),
+        log,
+        Date.now,
+      ).catch(() => undefined);
+    expect(records.map((r) => r.record.outcome)).toEqual(["rejected", "rejected"]);
+    expect(records.map((r) => r.message)).toEqual(["hiro-lookup: lookup", "hiro-lookup: lookup"]);
   });
 
   it("debug: every attempt and answer besides", async () => {
