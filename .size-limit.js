@@ -42,13 +42,20 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * the attempt loop and the pacer's reasons), `.withResponse()` and its rate-limit reading, `attempts` on
  * HiroApiError and the runtime refusals that are not retried: 16,882 B (+956 B against 15,926 B; the
  * issue's budget was +800 B, missed by 156 B).
- * Raised to 17,700 B for issue 35's attacker's round (2026-11-27): the `name` filter checked by a
+ * 17,700 B for issue 35's attacker's round (2026-11-27): the `name` filter checked by a
  * hand-written LIKE matcher in linear time instead of a RegExp (+~250 B), and `raw`'s path guard (no URL,
  * no dot segment, no `.`/`..` value, a password never echoed, the caller's signal linked: +~340 B),
  * `.withResponse()`'s bounds and empty `HIRO_LOG`: 17,615 B (+637 B against 16,978 B).
+ * 17,400 B for issue 39 (2026-11-27, measured apart from issue 35's): the log at its levels (a line per lookup outcome at
+ * `info`, a failed lookup at `error`), the lookups' TracingChannel `hiro-lookup:lookup` (looked up through
+ * `process.getBuiltinModule`, no import), the token-id rule in the client's refusal, and a client's own
+ * headers, fetch or middleware told to `hiro-lookup/query`: 17,366 B (+388 B against 16,978 B;
+ * the outcome's log line about 176 B, the channel about 90 B, the token-id words 46 B).
+ * Both on main (2026-11-27, after the merge): 17,970 B; the guard 18,100 B. Issue 38 asked the core to stay
+ * within 17,000 B: missed by 970 B, all of it issue 35's and issue 39's protections and log (see above).
  */
 export const CORE_TARGET = 10_300;
-export const CORE_LIMIT = 17_700;
+export const CORE_LIMIT = 18_100;
 /**
  * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
  * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
@@ -106,7 +113,9 @@ export default [
   // FT list unconditional).
   // 20,789 B after issue 35's attacker's round (the core's LIKE matcher and raw path guard; was 20,145 B);
   // 21,330 B with both (gzip, measured on main after the merge).
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 21_500),
+  // 20,519 B after issue 39 (the core's +373 B: the log at its levels, the lookups' TracingChannel).
+  // 21,692 B on main with both (2026-11-27, after the merge).
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 21_900),
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
   {
     name: "createLookupClient + hiro-lookup/query",

@@ -11,12 +11,13 @@
  *   5. the Prism mock: time to ready, latency against the plain server
  *   pacer (only with --only pacer): 0 429s and wall time ÷ ideal against a server enforcing an announced limit
  *   search (only with --only search): 200 tokens as searchTokens vs 200 getSftMetadata under a limit
+ *   observe (only with --only observe): logging and tracing off and on, side by side
  *
  * Contestants are run in interleaved rounds (A, B, C, D, then B, C, D, A, …) and summarized by medians. Tables go
  * to stdout and to bench/results/latest.{md,json}; bench/RESULTS.md is the curated write-up.
  *
  * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer,search (a subset;
- * the default is all but pacer).
+ * the default is all but pacer, search and observe).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -27,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startServer } from "./harness.js";
 import { latencySection, overheadSection } from "./latency.js";
+import { observeSection } from "./observe.js";
 import { pacerSection } from "./pacer.js";
 import { memorySection, pagingSection } from "./paging.js";
 import { prismSection } from "./prism-mock.js";
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
       ["prism", () => prismSection(server, QUICK)],
       ["pacer", () => pacerSection(QUICK)],
       ["search", () => searchSection(QUICK)],
+      ["observe", () => observeSection(server.url, QUICK)],
     ];
     const loads: Record<string, string> = {};
     for (const [name, run] of sections) {

@@ -80,7 +80,10 @@ async function redocOptions(spec: unknown): Promise<Record<string, unknown>> {
   } catch {
     // no redocly.yaml: nothing to merge
   }
-  return { codeSamples: { languages: sampleLanguages(spec) }, ...fromConfig };
+  // Stacked: each operation's samples below its description, at the content's width. In Redoc's
+  // three panels the intro's table and the samples each get half the page (at 1280 px the table was
+  // squeezed to 400 px and the samples' lines cut off); the footer's toggle still offers the panels.
+  return { codeSamples: { languages: sampleLanguages(spec) }, layout: "stacked", ...fromConfig };
 }
 
 /** Runs the Redocly CLI with telemetry and the update notice off; rejects with its output on failure. */

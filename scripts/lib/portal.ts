@@ -31,11 +31,19 @@ const CDN_LOGOS: ReadonlyArray<[RegExp, string]> = [
 
 /** Layout fixes for the Redoc page, checked at 1280 and 390 px by test/e2e/docs.browser.test.ts. */
 const REFERENCE_CSS = `
-/* hiro-lookup: names in code spans (operation ids, fields) never break inside a word in a table, and
-   the cells' padding is tight enough that the intro's table fits the middle column at 1280 px; the
-   table's own wrapper scrolls only on a narrower screen. */
+/* hiro-lookup: names in code spans (operation ids, fields) never break inside a word in a table. A
+   table whose column is narrower than 36rem (a phone) shows each row as a card, its cells one under
+   the other, the first in bold: nothing is cut off or hidden behind a sideways scroll. */
+.md-table-wrapper { container-type: inline-size; }
 .md-table-wrapper code { white-space: nowrap; word-break: normal; overflow-wrap: normal; padding: 0 3px; }
 .md-table-wrapper th, .md-table-wrapper td { padding: 6px 8px; }
+@container (max-width: 36rem) {
+  .md-table-wrapper table, .md-table-wrapper tbody, .md-table-wrapper tr, .md-table-wrapper td { display: block; width: auto; }
+  .md-table-wrapper thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .md-table-wrapper tr { border: 1px solid rgba(127, 127, 127, 0.3); border-radius: 6px; margin: 0 0 0.5rem; padding: 0.25rem 0.5rem; }
+  .md-table-wrapper td { border: none; padding: 0.15rem 0; overflow-wrap: anywhere; }
+  .md-table-wrapper td:first-child { font-weight: 600; }
+}
 /* Code samples keep their lines: a line too long for a narrow screen scrolls inside its block (never
    wraps inside an identifier, a hash or a principal), and keeps clear of the copy button in the
    block's top-right corner. */

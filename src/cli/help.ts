@@ -33,7 +33,8 @@ Output: one JSON value (explain: text on a terminal, JSON in a pipe or with --js
   as it arrives); --json --all prints one JSON array instead ([] when empty), left unclosed if a page
   fails midway (the exit code then says why). --json and --ndjson do not go together.
 Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, retry, pacer hold
-  and refused answer to stderr, one line each; stdout stays the data. On a terminal, a retry's
+  and lookup outcome to stderr, one line each (HIRO_LOG=info: outcomes; warn: retries and long
+  holds too; error: failures only); stdout stays the data. On a terminal, a retry's
   wait says so on one line, and search and --all count their progress.
 --mock answers from the mock of the package's openapi.yaml, in this process (nothing to install),
   with Hiro's rate-limit headers (50 requests a minute): try --verbose.

@@ -52,7 +52,10 @@ export function registerLookups(
       "<principal>",
       "contract principal, e.g. SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1",
     )
-    .argument("<token_id>", "token id in decimal, up to 2^53-1 (the service reads ids as JS numbers)")
+    .argument(
+      "<token_id>",
+      "token id in decimal: up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1 (the service reads ids as JS numbers)",
+    )
     .option("--locale <locale>", "metadata locale, e.g. es-MX")
     .option(
       "--wait",

@@ -46,7 +46,10 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
   readsGlobals(program.command("nft"), lookupGlobals("metadata"))
     .description("metadata of a SIP-009 non-fungible token")
     .argument("<principal>", `contract principal, e.g. ${NFT_EXAMPLE}`)
-    .argument("<token_id>", "token id in decimal, up to 2^53-1 (the service reads ids as JS numbers)")
+    .argument(
+      "<token_id>",
+      "token id in decimal: up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1 (the service reads ids as JS numbers)",
+    )
     .option("--locale <locale>", "metadata locale, e.g. es-MX")
     .addHelpText("after", `\nExample:\n  $ hiro-lookup --mock nft ${NFT_EXAMPLE} 1234`)
     .action(

@@ -24,9 +24,9 @@ export interface paths {
          *     - `token_id` is a SIP-013 `uint` (u128), but the service turns the path value into a JavaScript
          *       number, so only ids up to 2^53 - 1 (9007199254740991) are addressed exactly: a larger id
          *       silently names a neighbouring token (`.../9007199254740993` answers `200` with token
-         *       9007199254740992's metadata), whether it is sent as a number or a decimal string. The
-         *       service cannot address such ids exactly, and the `hiro-lookup` client refuses them before
-         *       sending.
+         *       9007199254740992's metadata), whether it is sent as a number or a decimal string. Ids above
+         *       2^53 - 1 that a JavaScript number holds exactly (2^53, 2^53 + 2…) are addressed exactly;
+         *       see `token_id` for what the `hiro-lookup` client sends.
          *     - `404` when the contract or the token is unknown; `422` while the metadata is being fetched for
          *       the first time (transient: ask again later), when `locale` is unknown, or when the token's
          *       (or its contract's) metadata was found invalid (`Token error`). When `locale` is given, a
@@ -285,7 +285,8 @@ export interface paths {
          *     - Both fields are optional and **omitted** when unknown; a token whose metadata job failed
          *       answers `200 {}`.
          *     - `token_id` is a Clarity `uint`, but the service reads it as a JavaScript number: ids above
-         *       2^53 - 1 name a neighbouring token. The `hiro-lookup` client refuses them before sending.
+         *       2^53 - 1 that a JavaScript number rounds name a neighbouring token. See `token_id` for what
+         *       the `hiro-lookup` client sends.
          *     - Errors as `getSftMetadata`: `404`, `422` (in progress, unknown `locale`, `Token error`).
          *     - The service does not check the standard: a SIP-010 or SIP-013 contract answers here too.
          *     - `200` carries an `ETag`; **with `locale`** it is token #1's (the same quirk as `getSftMetadata`),
@@ -1125,7 +1126,11 @@ export interface components {
          *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
          *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
          *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
-         *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
+         *     the id as a decimal string does not help; an id a JavaScript number holds exactly (2^53,
+         *     2^53 + 2…) is addressed exactly. No token number is above 2^63 - 1 (the service stores them in
+         *     a PostgreSQL bigint). The `hiro-lookup` client sends token ids up to 2^53-1, and above that only
+         *     ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1; it refuses the others
+         *     before sending.
          *     The service does not reject negative values: they find no token (`404`).
          * @example 35
          */
@@ -1280,7 +1285,11 @@ export interface operations {
                  *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
                  *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
                  *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
-                 *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
+                 *     the id as a decimal string does not help; an id a JavaScript number holds exactly (2^53,
+                 *     2^53 + 2…) is addressed exactly. No token number is above 2^63 - 1 (the service stores them in
+                 *     a PostgreSQL bigint). The `hiro-lookup` client sends token ids up to 2^53-1, and above that only
+                 *     ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1; it refuses the others
+                 *     before sending.
                  *     The service does not reject negative values: they find no token (`404`).
                  * @example 35
                  */
@@ -1779,7 +1788,11 @@ export interface operations {
                  *     decimal. The service parses the path value into a JavaScript number, so it can address ids only up
                  *     to 2^53 - 1 (9007199254740991) exactly: above that, the id is rounded and the answer may be another
                  *     token's (`9007199254740993` answers with token 9007199254740992's metadata) or a `404`. Sending
-                 *     the id as a decimal string does not help. The `hiro-lookup` client refuses ids above 2^53 - 1.
+                 *     the id as a decimal string does not help; an id a JavaScript number holds exactly (2^53,
+                 *     2^53 + 2…) is addressed exactly. No token number is above 2^63 - 1 (the service stores them in
+                 *     a PostgreSQL bigint). The `hiro-lookup` client sends token ids up to 2^53-1, and above that only
+                 *     ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1; it refuses the others
+                 *     before sending.
                  *     The service does not reject negative values: they find no token (`404`).
                  * @example 35
                  */

@@ -47,7 +47,7 @@ function bigInteger(parameter: string, value: unknown, max: bigint, allowed: str
     // 2**53 + 1 written as a number literal is already 2**53: the digits the caller meant are gone.
     throw new HiroValidationError(
       parameter,
-      `must be ${allowed}; got ${show(value)}, a number past 2^53-1 whose precision was lost before the call: pass a bigint or a decimal string`,
+      `must be ${allowed}; got ${show(value)}, a number past 2^53-1 (precision lost before the call): pass a bigint or a decimal string`,
     );
   } else throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
   if (n < 0n || n > max) throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
@@ -75,6 +75,10 @@ export function checkPrincipal(value: unknown): string {
   return value;
 }
 
+/** The ids the client sends, in the words of the spec's `token_id` (and the CLI's help). */
+const TOKEN_ID_RULE =
+  "up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1";
+
 /** The largest token number upstream stores: its `token_number` column is a PostgreSQL bigint. */
 const TOKEN_NUMBER_MAX = 2n ** 63n - 1n;
 
@@ -88,7 +92,7 @@ const TOKEN_NUMBER_MAX = 2n ** 63n - 1n;
  *   back exactly (2^53, 10^18).
  */
 export function checkTokenId(value: unknown): string {
-  const allowed = "an integer from 0 to 2^63-1 (a safe integer, a bigint or a decimal string)";
+  const allowed = `an integer from 0 ${TOKEN_ID_RULE} (a safe integer, a bigint or a decimal string)`;
   const id = bigInteger("token_id", value, U128_MAX, allowed);
   if (id > TOKEN_NUMBER_MAX) {
     throw new HiroValidationError(

@@ -18,6 +18,11 @@ export type ParameterCheck = (
 export interface ClientFacts {
   /** The base URL of each service, as canonical text. */
   deployment: string;
+  /**
+   * Whether the client may answer differently from another on the same base URLs: it has its own
+   * headers, fetch or middleware (read when asked: `raw.use` may add middleware later).
+   */
+  ownAnswers(): boolean;
   checkParameters: ParameterCheck;
 }
 

@@ -105,8 +105,9 @@ export interface LookupClientOptions {
    */
   maxLimit?: MaxLimitOption | undefined;
   /**
-   * How much the client logs to `logger`: `"off"` (default), `"error"`, `"warn"`, `"info"` or `"debug"`
-   * (each attempt, answer, retry, pacer hold, cache revalidation and refused answer). In Node, `HIRO_LOG`
+   * How much the client logs to `logger`: `"off"` (default); `"error"` a lookup that failed after its
+   * attempts; `"warn"` also each retry and a pacer hold over a second; `"info"` also one line per lookup
+   * outcome; `"debug"` also each attempt, answer, shorter hold and cache revalidation. In Node, `HIRO_LOG`
    * sets it when this option is not given. Records never hold the API key or a URL's password.
    */
   logLevel?: LogLevel | undefined;
@@ -241,6 +242,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     const max = service === "metadata" ? undefined : maxLimit[service];
     const method = (params: object, callOptions?: RequestOptions) =>
       lookupPromise(
+        { operationId, service },
         async (seen) => {
           const request = checked(operationId, params as Record<string, unknown> | undefined);
           const check = answerCheck(operationId, request);
@@ -260,6 +262,10 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     searchTokens(settings, params, callOptions);
   // Where it goes and how it checks, for tools built on the client (client-facts.ts): not on the client.
   const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
-  recordClientFacts(lookups, { deployment: JSON.stringify(bases), checkParameters: checked });
+  recordClientFacts(lookups, {
+    deployment: JSON.stringify(bases),
+    ownAnswers: () => userFetch !== undefined || clientHeaders !== undefined || registered.size > 0,
+    checkParameters: checked,
+  });
   return lookups as unknown as LookupClient;
 }

@@ -61,6 +61,8 @@ export interface LookupRequest {
 /** Where a lookup leaves its final answer, for `.withResponse()` (observe/with-response.ts). */
 export interface Seen {
   response?: Response;
+  /** Attempts the final answer took. */
+  attempts?: number | undefined;
 }
 
 /** The parsed body of a 2xx answer, or the `invalid_response` error that says why there is none. */
@@ -208,7 +210,10 @@ export async function runLookup<T>(
 
   // Either way, the answer becomes data or a typed error here.
   const answered = { operationId, url: href, status: answer.status, headers: answer.headers };
-  if (seen) seen.response = answer;
+  if (seen) {
+    seen.response = answer;
+    seen.attempts = attempts;
+  }
   if (!answer.ok) {
     // Server text goes into the error: never with the client's own key in it (a gateway may echo it).
     const shown = withoutSecret(text, route.apiKey);

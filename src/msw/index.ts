@@ -55,7 +55,23 @@ export interface MockRequestParts<Op extends OperationId = OperationId> {
  * `new HttpResponse(null, { status: 503 })`), sent as it is, for a status or body the spec does not
  * document (a proxy's 503, a gateway's HTML page). The `Response` is not checked against the spec.
  */
-export type MockAnswer<Op extends OperationId> = MockResponse<Op> | Response;
+export type MockAnswer<Op extends OperationId> = MockResponse<Op> | Response | UndocumentedStatus<Op>;
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+/** Every HTTP status, 100 to 599, as a number literal. */
+type HttpStatus = `${1 | 2 | 3 | 4 | 5}${Digit}${Digit}` extends `${infer N extends number}` ? N : never;
+
+/**
+ * A plain answer with a status the spec does not document for `Op`: never accepted (its required key
+ * cannot be given). It is here for the compiler's message, which then names the way out (a `Response`)
+ * instead of listing `Response`'s fields ("missing properties from ReadableStream").
+ */
+export interface UndocumentedStatus<Op extends OperationId> {
+  status: Exclude<HttpStatus, keyof Responses<Op>>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  "an undocumented status is answered with a Response: new HttpResponse(body, { status })": never;
+}
 
 /**
  * An override: a fixed answer, or a function of the request that returns one (or a promise of one), or

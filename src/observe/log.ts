@@ -29,7 +29,7 @@ export interface Log {
 }
 
 const LEVELS = ["off", "error", "warn", "info", "debug"] as const;
-const METHODS = ["error", "warn", "info", "debug"] as const;
+const METHODS = LEVELS.slice(1) as readonly Exclude<LogLevel, "off">[];
 
 /**
  * `HIRO_LOG` in Node (and runtimes with `process.env`); undefined when empty (an empty variable is an
@@ -73,7 +73,10 @@ export function logOf(level: unknown, logger: Logger | undefined): Log | undefin
   }
   const log: Log = {};
   for (const method of METHODS.slice(0, rank)) {
-    log[method] = (message, record) => out[method](`hiro-lookup: ${message}`, record);
+    log[method] = logger
+      ? (message, record) => out[method](`hiro-lookup: ${message}`, record)
+      : // The console prints an object over several lines: a record there is one line, its JSON after the message.
+        (message, record) => out[method](`hiro-lookup: ${message} ${JSON.stringify(record)}`);
   }
   return log;
 }

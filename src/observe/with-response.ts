@@ -3,11 +3,11 @@
  * with the final `Response` beside it and the rate limit it announced, read as the pacer reads it.
  * Awaiting the promise itself still gives the data alone.
  */
-import { HiroApiError } from "../errors/errors.js";
 import type { Seen } from "../lookups/lookup.js";
 import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
 import { MAX_RETRY_AFTER_READ_MS } from "../transport/retry.js";
 import type { Log } from "./log.js";
+import { type LookupTraceMessage, observeLookup } from "./lookup-outcome.js";
 
 /** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
 export interface RateLimit {
@@ -55,26 +55,17 @@ export function rateLimitOf(headers: Headers, now: number): RateLimit | undefine
 }
 
 /**
- * Runs a lookup (`run` fills `seen` with its final answer) as a {@link LookupPromise}. A refused answer
- * (a `HiroApiError`) is logged at debug, by kind and operation, without its body.
+ * Runs a lookup (`run` fills `seen` with its final answer) as a {@link LookupPromise}: traced, its
+ * outcome logged (lookup-outcome.ts).
  */
 export function lookupPromise<T>(
+  about: LookupTraceMessage,
   run: (seen: Seen) => Promise<T>,
   now: () => number,
   log: Log | undefined,
 ): LookupPromise<T> {
   const seen: Seen = {};
-  let data = run(seen);
-  if (log?.debug) {
-    const debug = log.debug;
-    data = data.catch((error: unknown) => {
-      if (error instanceof HiroApiError) {
-        const { operationId, kind, status, attempts } = error;
-        debug("refused answer", { operationId, kind, status, attempts, message: error.message });
-      }
-      throw error;
-    });
-  }
+  const data = observeLookup(about, seen, () => run(seen), log, now);
   return Object.assign(data, {
     withResponse: () =>
       data.then((value) => {

@@ -10,14 +10,20 @@
  * ```
  * @packageDocumentation
  */
-import type { InfiniteData, InfiniteQueryObserverOptions, QueryObserverOptions } from "@tanstack/query-core";
-import { HiroApiError, HiroError } from "../errors/errors.js";
+import type {
+  DataTag,
+  InfiniteData,
+  InfiniteQueryObserverOptions,
+  QueryObserverOptions,
+} from "@tanstack/query-core";
+import type { HiroError } from "../errors/errors.js";
 import type { LookupClient } from "../lookups/client.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
 import { identityOf } from "../lookups/item-identity.js";
 import { operations } from "../spec/services.js";
 import type { OperationId, Page } from "../spec/types.js";
-import { canonicalParams, hashLookupKey, type LookupQueryKey } from "./key.js";
+import { canonicalParams, clientIdentity, hashLookupKey, type LookupQueryKey } from "./key.js";
+import { type DefaultsReader, deferringRetry } from "./retry.js";
 
 export { hashLookupKey, type LookupQueryKey };
 
@@ -29,10 +35,13 @@ type Item<M> = Data<M> extends Page<infer T> ? T : never;
 /** The paged lookups: those whose answer is a page. */
 type PagedName = { [K in keyof Lookups]: Data<Lookups[K]> extends Page<unknown> ? K : never }[keyof Lookups];
 
+/** A lookup's key, tagged with its data, so `getQueryData(key)` and `setQueryData(key, …)` have its type. */
+export type LookupDataKey<T> = DataTag<LookupQueryKey, T>;
+
 /** The query options of one lookup call: TanStack infers the data and a {@link HiroError} error. */
 export type LookupQueryOptions<T> = QueryObserverOptions<T, HiroError, T, T, LookupQueryKey> & {
-  queryKey: LookupQueryKey;
-  queryFn: (context: { signal: AbortSignal }) => Promise<T>;
+  queryKey: LookupDataKey<T>;
+  queryFn: (context: { signal: AbortSignal; client?: DefaultsReader }) => Promise<T>;
 };
 
 /** The infinite query options of a paged lookup: its pages by offset. */
@@ -43,8 +52,8 @@ export type LookupInfiniteQueryOptions<T> = InfiniteQueryObserverOptions<
   LookupQueryKey,
   number
 > & {
-  queryKey: LookupQueryKey;
-  queryFn: (context: { signal: AbortSignal; pageParam: number }) => Promise<Page<T>>;
+  queryKey: LookupDataKey<InfiniteData<Page<T>, number>>;
+  queryFn: (context: { signal: AbortSignal; pageParam: number; client?: DefaultsReader }) => Promise<Page<T>>;
   initialPageParam: number;
   getNextPageParam: (lastPage: Page<T>, allPages: Page<T>[], lastPageParam: number) => number | undefined;
 };
@@ -60,8 +69,11 @@ export interface LookupQuery<P, T> {
   queryOptions(
     ...args: ParamsArg<P, [overrides: Partial<QueryObserverOptions<T, HiroError, T, T, LookupQueryKey>>]>
   ): LookupQueryOptions<T>;
-  /** The call's key, for `invalidateQueries`, `setQueryData`, `getQueryData`. Plain JSON, canonical. */
-  queryKey(...args: ParamsArg<P>): LookupQueryKey;
+  /**
+   * The call's key, for `invalidateQueries`, `setQueryData`, `getQueryData` (typed with the lookup's
+   * data). Plain JSON, canonical.
+   */
+  queryKey(...args: ParamsArg<P>): LookupDataKey<T>;
 }
 
 /** What `createLookupQueries` gives for a paged lookup: the same, and its infinite query. */
@@ -83,16 +95,18 @@ export type LookupQueries = {
     : LookupQuery<Params<Lookups[K]>, Data<Lookups[K]>>;
 };
 
-/**
- * Whether TanStack should try again: only for a token whose metadata is still being fetched (it may be
- * there a moment later), up to 3 times. Everything else the client has retried already (network
- * errors, timeouts, 408, 429, 5xx, each up to its `maxRetries`) or cannot succeed on a retry (bad input,
- * not found, a retired service, an invalid answer): TanStack's default of 3 more tries would turn one
- * 500 into 12 requests and one 404 into 4.
- */
-export function retryLookup(failureCount: number, error: unknown): boolean {
-  if (!(error instanceof HiroError)) return failureCount < 3;
-  return error instanceof HiroApiError && error.kind === "metadata_pending" && failureCount < 3;
+export { retryLookup } from "./retry.js";
+
+/** Options of {@link createLookupQueries}. */
+export interface LookupQueriesOptions {
+  /**
+   * Names this client's answers in every key. Keys hold the client's base URLs; a client with its own
+   * `headers`, `fetch` or middleware may answer differently from another on the same base URLs (a tenant's
+   * header), so without a namespace its keys hold an id of the client object, which never matches another
+   * client's, nor the same client's in another process. Give one per tenant when keys must match across
+   * processes (server rendering with `dehydrate`/`hydrate`). A non-empty string of at most 200 characters.
+   */
+  namespace?: string | undefined;
 }
 
 /**
@@ -101,11 +115,11 @@ export function retryLookup(failureCount: number, error: unknown): boolean {
  * Parameters are checked when the options are built (a {@link HiroValidationError} at once, nothing
  * sent); the query's `signal` reaches the request, so a cancelled or unmounted query stops its fetch.
  */
-export function createLookupQueries(client: LookupClient): LookupQueries {
-  // The client's deployment and own checks (its maxLimit); for an object it did not make, none and the spec's.
-  const facts = clientFactsOf(client);
-  const deployment = facts?.deployment ?? "";
-  const check = facts?.checkParameters;
+export function createLookupQueries(client: LookupClient, options: LookupQueriesOptions = {}): LookupQueries {
+  // Checked now; the identity itself is read per key (a middleware added later with raw.use counts).
+  clientIdentity(client, options.namespace);
+  // The client's own checks (its maxLimit); the spec's for an object createLookupClient did not make.
+  const check = clientFactsOf(client)?.checkParameters;
   const queries: Record<string, unknown> = {};
   const lookups = client as unknown as Record<
     string,
@@ -117,29 +131,51 @@ export function createLookupQueries(client: LookupClient): LookupQueries {
     if (typeof lookup !== "function") continue;
     const queryKey = (params: unknown): LookupQueryKey => [
       "hiro-lookup",
-      deployment,
+      clientIdentity(client, options.namespace),
       name,
       canonicalParams(name, params, check),
     ];
     const helpers: Record<string, unknown> = {
       queryKey,
-      queryOptions: (params: unknown, overrides?: object) => ({
-        queryKey: queryKey(params),
-        queryFn: ({ signal }: { signal: AbortSignal }) => lookup(params, { signal }),
-        retry: retryLookup,
-        ...overrides,
-      }),
+      queryOptions: (params: unknown, overrides?: object) => {
+        const key = queryKey(params);
+        const retry = deferringRetry(key);
+        return {
+          queryKey: key,
+          queryFn: ({ signal, client: queryClient }: { signal: AbortSignal; client?: DefaultsReader }) => {
+            retry.read(queryClient);
+            return lookup(params, { signal });
+          },
+          retry: retry.decide,
+          ...overrides,
+        };
+      },
     };
     if (name !== "searchTokens" && operations[name].paged) {
-      helpers.infiniteQueryOptions = (params: Record<string, unknown>, overrides?: object) => ({
-        queryKey: [...queryKey(params).slice(0, 3), { ...queryKey(params)[3], infinite: "offset" }],
-        queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
-          lookup({ ...params, offset: pageParam }, { signal }),
-        initialPageParam: typeof params?.offset === "number" ? params.offset : 0,
-        getNextPageParam: nextOffset,
-        retry: retryLookup,
-        ...overrides,
-      });
+      helpers.infiniteQueryOptions = (params: Record<string, unknown>, overrides?: object) => {
+        const key = queryKey(params);
+        const infiniteKey = [...key.slice(0, 3), { ...key[3], infinite: "offset" }];
+        const retry = deferringRetry(infiniteKey);
+        return {
+          queryKey: infiniteKey,
+          queryFn: ({
+            signal,
+            pageParam,
+            client: queryClient,
+          }: {
+            signal: AbortSignal;
+            pageParam: number;
+            client?: DefaultsReader;
+          }) => {
+            retry.read(queryClient);
+            return lookup({ ...params, offset: pageParam }, { signal });
+          },
+          initialPageParam: typeof params?.offset === "number" ? params.offset : 0,
+          getNextPageParam: nextOffset,
+          retry: retry.decide,
+          ...overrides,
+        };
+      };
     }
     queries[name] = helpers;
   }

@@ -1,15 +1,20 @@
 /**
  * The query keys of `hiro-lookup/query`: plain JSON, canonical. One request is one key whatever way its
  * ids were written (`35n`, `"35"` and `35`; a tx id with `0x` or in upper case), a default left out
- * equals the default written, and two clients aimed at different deployments never share a key.
+ * equals the default written, and two clients that may answer differently never share a key: aimed at
+ * different deployments, or one of them with its own headers, fetch or middleware (a tenant's header).
  */
+import { HiroValidationError } from "../errors/errors.js";
 import { parameterRules } from "../generated/parameters.js";
-import type { ParameterCheck } from "../lookups/client-facts.js";
+import { clientFactsOf, type ParameterCheck } from "../lookups/client-facts.js";
 import { requestOf } from "../lookups/requests.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 
-/** A query key of `hiro-lookup/query`: `["hiro-lookup", deployment, operationId, parameters]`, JSON only. */
+/**
+ * A query key of `hiro-lookup/query`: `["hiro-lookup", client, operationId, parameters]`, JSON only; `client`
+ * is the client's base URLs, and its namespace or object id when it has its own headers, fetch or middleware.
+ */
 export type LookupQueryKey = readonly [
   "hiro-lookup",
   string,
@@ -50,4 +55,31 @@ export function hashLookupKey(queryKey: readonly unknown[]): string {
         .map((key) => [key, (value as Record<string, unknown>)[key]]),
     );
   });
+}
+
+/** An id per client object, for clients that may answer differently from another on the same base URLs. */
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+
+/**
+ * The client part of a key: its base URLs; with a `namespace`, that too; else, for a client with its own
+ * headers, fetch or middleware, an id of the client object (read per key: `raw.use` may add middleware).
+ * Throws {@link HiroValidationError} on a namespace that is not a non-empty string of at most 200 characters.
+ */
+export function clientIdentity(client: object, namespace: unknown): string {
+  const facts = clientFactsOf(client);
+  const bases = facts?.deployment ?? "";
+  const own = facts?.ownAnswers() ?? false;
+  if (namespace !== undefined) {
+    if (typeof namespace !== "string" || namespace.length === 0 || namespace.length > 200)
+      throw new HiroValidationError("namespace", "must be a non-empty string of at most 200 characters");
+    return `${bases} namespace:${JSON.stringify(namespace)}`;
+  }
+  if (!own) return bases;
+  let id = ids.get(client);
+  if (id === undefined) {
+    id = ++lastId;
+    ids.set(client, id);
+  }
+  return `${bases} client:${id}`;
 }

@@ -84,7 +84,7 @@ export type FtMetadataParams = PathOf<"getFtMetadata"> & QueryOf<"getFtMetadata"
 
 /** Parameters of {@link LookupClient.getNftMetadata}. */
 export type NftMetadataParams = Omit<PathOf<"getNftMetadata">, "token_id"> & {
-  /** Token id, a SIP-009 uint: safe integer, bigint or decimal string (at most 2^53-1: see `getSftMetadata`). */
+  /** Token id, a SIP-009 uint: safe integer, bigint or decimal string (the ids sent: see `token_id` in the spec). */
   token_id: BigIntegerInput;
 } & QueryOf<"getNftMetadata">;
 

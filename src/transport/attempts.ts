@@ -118,6 +118,9 @@ function noAnswer(
   });
 }
 
+/** Pacer holds longer than this (ms) are logged at `warn`; shorter ones at `debug`. */
+const HOLD_WARNING_MS = 1000;
+
 /** A debug record about `call`: its operation and URL (without a user or password), and `fields`. */
 const about = (call: Call<unknown>, fields: object) => ({
   operationId: call.operationId,
@@ -158,12 +161,14 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       if (pending instanceof Promise) {
         // Only the call's deadline bounds a wait in the pacer; the attempt's timer starts after it.
         if (deadline) arm(deadline.at - settings.now(), true);
-        const held = log?.debug && { at: settings.now(), why: settings.pacer?.why?.(call.url) };
+        const held = log?.warn && { at: settings.now(), why: settings.pacer?.why?.(call.url) };
         settle = await pending;
         clearTimeout(timer);
         if (held) {
-          const origin = call.url.origin;
-          log?.debug?.("pacer hold", { origin, heldMs: settings.now() - held.at, why: held.why });
+          const heldMs = settings.now() - held.at;
+          // A hold a person would notice (over a second) is a warning; a shorter one is detail.
+          const sink = heldMs > HOLD_WARNING_MS ? log.warn : log.debug;
+          sink?.("pacer hold", { origin: call.url.origin, heldMs, why: held.why });
         }
       } else settle = pending;
       const sentAt = log?.debug ? settings.now() : 0;
@@ -236,7 +241,7 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       reason: decision.reason,
       status: answer?.status,
     });
-    log?.debug?.(
+    log?.warn?.(
       "retry",
       about(call, { retry: attempt, reason: decision.reason, delayMs, status: answer?.status }),
     );

@@ -229,10 +229,25 @@ describe("rendered API reference in Chromium", { timeout: TIMEOUT }, () => {
       const samples = await page.evaluate(`document.querySelectorAll("pre, .redoc-json").length`);
       expect(samples).toBeGreaterThan(0);
       expect(await page.evaluate(IDENTIFIER_BREAK_CHECK), "code lines broken inside a name").toEqual([]);
+      if (width >= 1280) {
+        // A desktop shows every sample's lines whole: none is cut off behind a sideways scroll.
+        const cut = await page.evaluate(
+          `[...document.querySelectorAll("pre")].filter((p) => p.getBoundingClientRect().width > 0 && p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent.slice(0, 40))`,
+        );
+        expect(cut, "code samples cut off at 1280 px").toEqual([]);
+      }
       await page.goto(`${server?.url}/`, { waitUntil: "load" });
       await expect.poll(() => page.locator("table code").first().isVisible()).toBe(true);
       // The intro's operation table, on the first screen: every column in view, nothing to scroll.
       expect(await page.evaluate(overflowCheck(width < 600))).toEqual([]);
+      const intro = await page.evaluate(`(() => {
+        const wrapper = document.querySelector(".md-table-wrapper");
+        const cells = [...wrapper.querySelectorAll("tbody tr:first-child td")];
+        return { scrolls: wrapper.scrollWidth > wrapper.clientWidth + 1, narrowest: Math.min(...cells.map((c) => c.getBoundingClientRect().width)) };
+      })()`);
+      // Never clipped (a phone shows its rows as cards), never squeezed (each cell at least 180 px wide).
+      expect(intro).toMatchObject({ scrolls: false });
+      expect((intro as { narrowest: number }).narrowest).toBeGreaterThanOrEqual(180);
       const broken = await page.evaluate(MIDWORD_CHECK);
       expect(broken).toEqual([]);
     });

@@ -4,16 +4,17 @@
  * filter (FAIL with the right rows), or that serve the contract (all pass). In-process through runCli,
  * and once as a real process.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { parse } from "yaml";
 import { runCli } from "../../src/cli/program.js";
 import type { ConformanceRow } from "../../src/cli/verify/verify.js";
 import { runCliProcess } from "../helpers/cli-process.js";
 import { type FakeDeployment, type FakeMode, startFakeDeployment } from "../helpers/fake-deployment.js";
 import { proxyTo, type SmallServer, serveWith } from "../helpers/serve-with.js";
-import { specSamples } from "../helpers/spec.js";
+import { ROOT, specSamples } from "../helpers/spec.js";
 
 const prismUrl = inject("prismUrl");
 const SAMPLES = specSamples();
@@ -77,6 +78,64 @@ const serve = async (mode: FakeMode, maxLimit?: number) => {
   fake = await startFakeDeployment(mode, SAMPLES, maxLimit === undefined ? {} : { maxLimit });
   return fake.url;
 };
+
+describe("verify --junit", () => {
+  it("writes a testcase per check (all passing against a conformant deployment) beside the table", async () => {
+    // In a folder that does not exist yet (made, as CI steps expect).
+    const file = join(mkdtempSync(join(tmpdir(), "hiro-junit-")), "reports", "verify.xml");
+    const { code, stdout } = await verify([...args(await serve("conformant")), "--junit", file]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/pass/);
+    const xml = readFileSync(file, "utf8");
+    const cases = xml.match(/<testcase /g)?.length ?? 0;
+    expect(cases).toBeGreaterThan(20);
+    expect(xml).toMatch(new RegExp(`<testsuites name="hiro-lookup verify" tests="${cases}" failures="0"`));
+    expect(xml).not.toContain("<failure");
+  });
+
+  it("a failing deployment: failures with their messages, exit 7 as without --junit", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "hiro-junit-")), "verify.xml");
+    const { code } = await verify([...args(await serve({ status: 500 })), "--junit", file]);
+    expect(code).toBe(7);
+    const xml = readFileSync(file, "utf8");
+    expect(xml).toMatch(/<failure message="expected [^"]+; got [^"]+" type="FAIL">/);
+  });
+
+  it("the guide's CI example runs as written (its verify step, on the embedded mock): exit 0, the report written", async () => {
+    const guide = readFileSync(join(ROOT, "docs/guide.md"), "utf8");
+    const workflow = parse(/\*\*In CI\.\*\*[\s\S]*?```yaml\n([\s\S]*?)```/.exec(guide)?.[1] ?? "") as {
+      jobs: { verify: { steps: { run?: string }[] } };
+    };
+    const step = workflow.jobs.verify.steps.find((s) => s.run?.startsWith("npx hiro-lookup"));
+    const argv = (step?.run ?? "").split(/\s+/).slice(2);
+    const dir = mkdtempSync(join(tmpdir(), "hiro-junit-"));
+    const at = argv.indexOf("--junit");
+    argv[at + 1] = join(dir, argv[at + 1] ?? "");
+    const code = await runCli(argv, {
+      env: {},
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      startMock: async () => ({ url: prismUrl, stop: async () => undefined }),
+    });
+    expect(code).toBe(0);
+    expect(readFileSync(join(dir, "reports/verify.xml"), "utf8")).toMatch(
+      /<testsuites name="hiro-lookup verify" tests="\d+" failures="0"/,
+    );
+  });
+
+  it("a file that cannot be written is a usage error naming --junit", async () => {
+    // Its folder would be a file: nothing can make it.
+    const file = join(mkdtempSync(join(tmpdir(), "hiro-junit-")), "a-file");
+    writeFileSync(file, "");
+    const { code, stderr } = await verify([
+      ...args(await serve("conformant")),
+      "--junit",
+      join(file, "verify.xml"),
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--junit: cannot write .*\(E[A-Z]+\)/);
+  });
+});
 
 describe("verify against the Prism mock", () => {
   it("--mock: the data checks pass, the rest is not checkable on a mock (never pass), and the mock stops", async () => {

@@ -80,7 +80,8 @@ seen.doctor = { unknown: await codes(1), pending: await codes(2) };
 const { createLookupQueries } = await load("hiro-lookup/query");
 const { QueryClient } = await load("@tanstack/query-core");
 const queries = createLookupQueries(client);
-const tanstack = new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 0 } } });
+// TanStack's own default of 3 more tries (retry not set: an app's own retry default is followed as set).
+const tanstack = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
 for (const key of Object.keys(requests)) delete requests[key];
 await tanstack.fetchQuery(queries.getApiStatus.queryOptions()).catch(() => {});
 await tanstack.fetchQuery(queries.getSftMetadata.queryOptions({ principal, token_id: 1 })).catch(() => {});

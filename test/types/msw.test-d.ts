@@ -43,6 +43,9 @@ describe("msw overrides", () => {
     const wrongBody: MockOverride<"getSftMetadata"> = { status: 422, body: { message: 1 } };
     // @ts-expect-error: no such operation
     createHandlers({ overrides: { getSftMetadatas: { status: 200, body: {} } } });
+    // @ts-expect-error: 503 is not documented: a plain object cannot answer it (a Response can)
+    createHandlers({ overrides: { getSftMetadata: { status: 503, body: { error: "busy" } } } });
+    createHandlers({ overrides: { getSftMetadata: new HttpResponse("busy", { status: 503 }) } });
     expectTypeOf([misspelt, teapot, wrongBody]).toBeArray();
   });
 });

@@ -5,12 +5,13 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/query-core";
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  type ApiStatusResponse,
   createLookupClient,
   type HiroError,
   type Inscription,
   type SftMetadataResponse,
 } from "../../src/index.js";
-import { createLookupQueries, type LookupQueryKey } from "../../src/query/index.js";
+import { createLookupQueries, type LookupDataKey, type LookupQueryKey } from "../../src/query/index.js";
 
 const q = createLookupQueries(createLookupClient());
 const qc = new QueryClient();
@@ -36,15 +37,27 @@ describe("hiro-lookup/query types", () => {
     expectTypeOf(pages?.[0]?.results).toEqualTypeOf<Inscription[] | undefined>();
   });
 
+  it("type the keys with their data (DataTag): getQueryData has the lookup's type", () => {
+    const key = q.getSftMetadata.queryKey({ principal: PRINCIPAL, token_id: 35n });
+    expectTypeOf(qc.getQueryData(key)).toEqualTypeOf<SftMetadataResponse | undefined>();
+    const options = q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 35n });
+    expectTypeOf(qc.getQueryData(options.queryKey)).toEqualTypeOf<SftMetadataResponse | undefined>();
+    const pages = q.getSatoshiInscriptions.infiniteQueryOptions({ ordinal: 1n }).queryKey;
+    expectTypeOf(qc.getQueryData(pages)?.pages[0]?.results).toEqualTypeOf<Inscription[] | undefined>();
+    qc.setQueryData(key, (old) => old);
+    // @ts-expect-error the key's data is an SFT's metadata, not a page.
+    qc.setQueryData(key, { limit: 1, offset: 0, total: 0, results: [] });
+  });
+
   it("take no argument where the lookup's parameters are all optional", () => {
-    expectTypeOf(q.getApiStatus.queryOptions().queryKey).toEqualTypeOf<LookupQueryKey>();
+    expectTypeOf(q.getApiStatus.queryOptions().queryKey).toEqualTypeOf<LookupDataKey<ApiStatusResponse>>();
     expectTypeOf(q.getFungibleTokens.infiniteQueryOptions().initialPageParam).toEqualTypeOf<number>();
     // @ts-expect-error getSftMetadata's parameters are required.
     q.getSftMetadata.queryOptions();
   });
 
   it("give keys of plain JSON, and take each lookup's own parameters", () => {
-    expectTypeOf(q.getTransactionActivity.queryKey({ tx_id: "ab" })).toEqualTypeOf<LookupQueryKey>();
+    expectTypeOf(q.getTransactionActivity.queryKey({ tx_id: "ab" })).toExtend<LookupQueryKey>();
     // @ts-expect-error `tokenId` is not a parameter of getSftMetadata.
     q.getSftMetadata.queryKey({ principal: PRINCIPAL, tokenId: 1 });
     // @ts-expect-error getSftMetadata is not paged: it has no infinite query.

@@ -45,11 +45,11 @@ describe("the CLI's refusals in its own words", () => {
     ],
     [
       ["nft", P, "abc"],
-      'hiro-lookup: <token_id>: must be an integer from 0 to 2^63-1 (decimal digits); got "abc"',
+      'hiro-lookup: <token_id>: must be an integer from 0 up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1 (decimal digits); got "abc"',
     ],
     [
       ["sft", P, "-5"],
-      'hiro-lookup: <token_id>: must be an integer from 0 to 2^63-1 (decimal digits); got "-5"',
+      'hiro-lookup: <token_id>: must be an integer from 0 up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1 (decimal digits); got "-5"',
     ],
     [
       ["sat-inscriptions", "1.5"],
@@ -81,7 +81,7 @@ describe("the CLI's refusals in its own words", () => {
   it.each([
     [
       ["verify", "--metadata-url", "http://127.0.0.1:9", "--principal", P, "--token-id", "x"],
-      'hiro-lookup: --token-id: must be an integer from 0 to 2^63-1 (decimal digits); got "x"',
+      'hiro-lookup: --token-id: must be an integer from 0 up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1 (decimal digits); got "x"',
     ],
     [
       ["verify", "--ordinals-url", "http://127.0.0.1:9", "--ordinal", "-1"],

@@ -45,6 +45,22 @@ describe("--verbose and HIRO_LOG", () => {
     expect((await cli(["status"])).stderr).toBe("");
   });
 
+  it("HIRO_LOG=error logs less, as the help says: the failure after its attempts, one line", async () => {
+    const failing = () => json({ error: "busy" }, 503, { "retry-after": "0" });
+    const { code, stderr } = await cli(["--retries", "1", "status"], {
+      env: { HIRO_LOG: "error" },
+      handler: failing,
+    });
+    expect(code).not.toBe(EXIT.ok);
+    const logged = stderr.split("\n").filter((line) => line.startsWith("hiro-lookup: lookup failed"));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/"outcome":"server_error".*"attempts":2/);
+    expect(stderr).not.toMatch(/hiro-lookup: (attempt|retry) /);
+    const info = await cli(["status"], { env: { HIRO_LOG: "info" } });
+    expect(info.stderr).toMatch(/^hiro-lookup: lookup \{.*"outcome":"ok"/);
+    expect(info.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("a bad HIRO_LOG is a usage error naming it, and nothing is sent", async () => {
     const { code, stderr } = await cli(["status"], { env: { HIRO_LOG: "loud" } });
     expect(code).toBe(EXIT.usage);

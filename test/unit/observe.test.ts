@@ -3,6 +3,8 @@
  * revalidation and refused answer; nothing when off; no key, no URL password), `.withResponse()` on the
  * single-request lookups, `attempts` on the errors, and runtime refusals that are not retried.
  */
+
+import { formatWithOptions } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   collect,
@@ -13,8 +15,10 @@ import {
   type Logger,
   paginate,
 } from "../../src/index.js";
-import { shownUrl } from "../../src/observe/log.js";
-import { emptyPageFor, json, LOCAL, ORDINAL } from "../helpers/fake-fetch.js";
+import { logOf, shownUrl } from "../../src/observe/log.js";
+import { observeLookup } from "../../src/observe/lookup-outcome.js";
+import { runAttempts } from "../../src/transport/attempts.js";
+import { emptyPageFor, json, LOCAL, ORDINAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { serveWith } from "../helpers/serve-with.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -50,6 +54,7 @@ describe("the log", () => {
       "hiro-lookup: retry",
       "hiro-lookup: attempt",
       "hiro-lookup: answer",
+      "hiro-lookup: lookup",
     ]);
     expect(records[0]?.record).toMatchObject({
       operationId: "getApiStatus",
@@ -76,9 +81,9 @@ describe("the log", () => {
     vi.stubEnv("HIRO_LOG", "debug");
     const { logger, records } = recorder();
     await createTestClient(() => json(STATUS), { logger }).client.getApiStatus();
-    expect(records.length).toBe(2);
+    expect(records.length).toBe(3);
     await createTestClient(() => json(STATUS), { logger, logLevel: "off" }).client.getApiStatus();
-    expect(records.length).toBe(2);
+    expect(records.length).toBe(3);
   });
 
   it("refuses an unknown level or a logger without its methods, naming the option", () => {
@@ -106,7 +111,7 @@ describe("the log", () => {
     );
   });
 
-  it("records a refused answer (an answer about another token) and a revalidation", async () => {
+  it("records a refused answer (an answer about another token) as a failed lookup, and a revalidation", async () => {
     const { logger, messages, records } = recorder();
     const { client } = createTestClient(
       (request) =>
@@ -127,7 +132,7 @@ describe("the log", () => {
     );
     await expect(client.getApiStatus()).rejects.toThrow(HiroApiError);
     expect(messages()).toContain("hiro-lookup: cache revalidation");
-    expect(messages()).toContain("hiro-lookup: refused answer");
+    expect(messages()).toContain("hiro-lookup: lookup failed");
     expect(records.find((r) => r.message === "hiro-lookup: cache revalidation")?.record).toMatchObject({
       notModified: true,
     });
@@ -146,6 +151,165 @@ describe("the log", () => {
     expect(holds[0]?.record).toMatchObject({ origin: LOCAL });
     expect(typeof holds[0]?.record.heldMs).toBe("number");
     expect(holds.map((h) => h.record.why)).toContain("first answer");
+  });
+});
+
+describe("the log's levels", () => {
+  const FAILING = () => json({ error: "busy" }, 503, { "retry-after": "0" });
+  const levelsOf = (records: { level: string; message: string }[]) =>
+    records.map((r) => `${r.level} ${r.message}`);
+
+  it("error: a lookup that failed after its attempts, one record with what was tried", async () => {
+    const { logger, records } = recorder();
+    const { client } = createTestClient(FAILING, { logLevel: "error", logger });
+    await expect(client.getApiStatus()).rejects.toThrow(HiroApiError);
+    expect(levelsOf(records)).toEqual(["error hiro-lookup: lookup failed"]);
+    expect(records[0]?.record).toMatchObject({
+      operationId: "getApiStatus",
+      service: "metadata",
+      outcome: "server_error",
+      status: 503,
+      attempts: 3,
+    });
+    expect(typeof records[0]?.record.ms).toBe("number");
+  });
+
+  it("error: a network failure too; a lookup that succeeds logs nothing at error", async () => {
+    const { logger, records } = recorder();
+    const failing = createTestClient(
+      () => {
+        throw new TypeError("fetch failed", { cause: new Error("bad port") });
+      },
+      { logLevel: "error", logger },
+    );
+    await expect(failing.client.getApiStatus()).rejects.toThrow(HiroNetworkError);
+    await createTestClient(() => json(STATUS), { logLevel: "error", logger }).client.getApiStatus();
+    expect(levelsOf(records)).toEqual(["error hiro-lookup: lookup failed"]);
+    expect(records[0]?.record).toMatchObject({ outcome: "HiroNetworkError", attempts: 1 });
+  });
+
+  it("warn: each retry, and the failure; no attempt records", async () => {
+    const { logger, records } = recorder();
+    const { client } = createTestClient(FAILING, { logLevel: "warn", logger });
+    await expect(client.getApiStatus()).rejects.toThrow(HiroApiError);
+    expect(levelsOf(records)).toEqual([
+      "warn hiro-lookup: retry",
+      "warn hiro-lookup: retry",
+      "error hiro-lookup: lookup failed",
+    ]);
+    expect(records[0]?.record).toMatchObject({ retry: 1, reason: "server error 503", status: 503 });
+  });
+
+  it("info: one line per lookup outcome; an answer that says no (404) is an outcome, not a failure", async () => {
+    const { logger, records } = recorder();
+    const { client } = createTestClient(
+      (request) => (request.url.includes("/sft/") ? json({ error: "Token not found" }, 404) : json(STATUS)),
+      { logLevel: "info", logger },
+    );
+    await client.getApiStatus();
+    await expect(client.getSftMetadata({ principal: PRINCIPAL, token_id: 1 })).rejects.toThrow(HiroApiError);
+    expect(levelsOf(records)).toEqual(["info hiro-lookup: lookup", "info hiro-lookup: lookup"]);
+    expect(records[0]?.record).toMatchObject({
+      operationId: "getApiStatus",
+      service: "metadata",
+      outcome: "ok",
+      status: 200,
+      attempts: 1,
+    });
+    expect(records[1]?.record).toMatchObject({
+      operationId: "getSftMetadata",
+      outcome: "not_found",
+      status: 404,
+    });
+  });
+
+  it("info: a lookup rejected with no error object (an abort whose reason is undefined or null) is not ok", async () => {
+    const { logger, records } = recorder();
+    const log = logOf("info", logger);
+    for (const reason of [undefined, null])
+      await observeLookup(
+        { operationId: "getApiStatus", service: "metadata" },
+        {},
+        () => Promise.reject(reason),
+        log,
+        Date.now,
+      ).catch(() => undefined);
+    expect(records.map((r) => r.record.outcome)).toEqual(["rejected", "rejected"]);
+    expect(records.map((r) => r.message)).toEqual(["hiro-lookup: lookup", "hiro-lookup: lookup"]);
+  });
+
+  it("debug: every attempt and answer besides", async () => {
+    const { logger, records } = recorder();
+    const { client } = createTestClient(() => json(STATUS), { logLevel: "debug", logger });
+    await client.getApiStatus();
+    expect(levelsOf(records)).toEqual([
+      "debug hiro-lookup: attempt",
+      "debug hiro-lookup: answer",
+      "info hiro-lookup: lookup",
+    ]);
+  });
+
+  it("warn: a pacer hold longer than a second; a shorter one is debug", async () => {
+    for (const [heldMs, level] of [
+      [1500, "warn"],
+      [200, "debug"],
+    ] as const) {
+      const { logger, records } = recorder();
+      let clock = 0;
+      const settings = {
+        maxResponseBytes: 1024,
+        now: () => clock,
+        random: () => 0,
+        log: logOf("debug", logger),
+        pacer: {
+          wait: async () => {
+            await null;
+            clock += heldMs;
+            return () => undefined;
+          },
+          why: () => "ratelimit-remaining 0",
+        },
+      };
+      await runAttempts(settings, {
+        operationId: "getApiStatus",
+        url: new URL(`${LOCAL}/metadata/v1/`),
+        limits: { timeoutMs: 1000, maxRetries: 0 },
+        signal: undefined,
+        sharedSignal: false,
+        nativeFetch: false,
+        send: async () => json(STATUS),
+        read: (answer) => answer.text(),
+        request: () => new Request(`${LOCAL}/metadata/v1/`),
+      });
+      const hold = records.find((r) => r.message === "hiro-lookup: pacer hold");
+      expect(hold?.level).toBe(level);
+      expect(hold?.record).toMatchObject({ heldMs, why: "ratelimit-remaining 0" });
+    }
+  });
+});
+
+describe("the default console", () => {
+  it("prints each record on one line (HIRO_LOG=debug without a logger)", async () => {
+    vi.stubEnv("HIRO_LOG", "debug");
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "debug").mockImplementation((...args: unknown[]) => {
+      lines.push(formatWithOptions({ colors: false }, ...args));
+    });
+    const info = vi.spyOn(console, "info").mockImplementation((...args: unknown[]) => {
+      lines.push(formatWithOptions({ colors: false }, ...args));
+    });
+    try {
+      await createTestClient(() => json(STATUS)).client.getApiStatus();
+    } finally {
+      spy.mockRestore();
+      info.mockRestore();
+    }
+    expect(lines.length).toBe(3);
+    for (const line of lines) {
+      expect(line).not.toContain("\n");
+      expect(line.split("\n")).toHaveLength(1);
+    }
+    expect(lines[0]).toMatch(/^hiro-lookup: attempt \{"operationId":"getApiStatus",/);
   });
 });
 

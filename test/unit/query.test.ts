@@ -64,6 +64,53 @@ describe("query keys", () => {
     expect(key[1]).toContain("http://127.0.0.1:4000");
   });
 
+  it("differ between two clients on one base URL that can answer differently (headers, fetch, middleware)", () => {
+    const params = { principal: PRINCIPAL, token_id: 35 };
+    const plain = createTestClient("http://127.0.0.1:4000").client;
+    const plainToo = createTestClient("http://127.0.0.1:4000").client;
+    // Two clients with nothing of their own: they answer alike, so they share keys (and hydration works).
+    expect(createLookupQueries(plain).getSftMetadata.queryKey(params)).toEqual(
+      createLookupQueries(plainToo).getSftMetadata.queryKey(params),
+    );
+  });
+
+  it("a client with its own headers, fetch or middleware gets keys of its own; a namespace makes them stable", async () => {
+    const params = { principal: PRINCIPAL, token_id: 35 };
+    const base = "http://127.0.0.1:4000";
+    const tenant = (name: string) =>
+      createTestClient((request) => json({ ...TOKEN, tenant: request.headers.get("x-tenant") }), {
+        baseUrl: base,
+        headers: { "x-tenant": name },
+      }).client;
+    const [a, b] = [tenant("a"), tenant("b")];
+    const qa = createLookupQueries(a);
+    const qb = createLookupQueries(b);
+    expect(qa.getSftMetadata.queryKey(params)).not.toEqual(qb.getSftMetadata.queryKey(params));
+    // One QueryClient shared by both: each tenant gets its own answer.
+    const qc = newQueryClient();
+    const first = await qc.fetchQuery({ ...qa.getSftMetadata.queryOptions(params), staleTime: 60_000 });
+    const second = await qc.fetchQuery({ ...qb.getSftMetadata.queryOptions(params), staleTime: 60_000 });
+    expect(first).toMatchObject({ tenant: "a" });
+    expect(second).toMatchObject({ tenant: "b" });
+    // The same client's queries, made twice, share keys; a namespace names them across processes.
+    expect(createLookupQueries(a).getSftMetadata.queryKey(params)).toEqual(
+      qa.getSftMetadata.queryKey(params),
+    );
+    const named = (client: typeof a) =>
+      createLookupQueries(client, { namespace: "tenant-a" }).getSftMetadata.queryKey(params);
+    expect(named(a)).toEqual(named(tenant("a")));
+    expect(named(a)).not.toEqual(
+      createLookupQueries(b, { namespace: "tenant-b" }).getSftMetadata.queryKey(params),
+    );
+    // A middleware added later with raw.use counts too.
+    const later = createTestClient(base).client;
+    const ql = createLookupQueries(later);
+    const before = ql.getSftMetadata.queryKey(params);
+    later.raw.use({ onRequest: () => undefined });
+    expect(ql.getSftMetadata.queryKey(params)).not.toEqual(before);
+    expect(() => createLookupQueries(a, { namespace: "" })).toThrow(/^namespace: /);
+  });
+
   it("refuse bad input at once, naming the parameter, before any query exists", () => {
     expect(() => q.getSftMetadata.queryKey({ principal: "nope", token_id: 1 })).toThrow(HiroValidationError);
   });
@@ -138,6 +185,46 @@ describe("queries", () => {
     );
     expect(data).toEqual(TOKEN);
     expect(requests).toHaveLength(3);
+  });
+
+  it("follow the QueryClient's own retry default: retry false in one place turns them off", async () => {
+    const { client, requests } = createTestClient(() =>
+      json({ error: "Token metadata fetch in progress" }, 422),
+    );
+    const q = createLookupQueries(client);
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const error = await queryClient
+      .fetchQuery(q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 36 }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroApiError);
+    // One request: TanStack's retries (and their delays of 1 s, 2 s and 4 s) never happened.
+    expect(requests).toHaveLength(1);
+  });
+
+  it("follow setQueryDefaults and a number too; a call's own retry still wins", async () => {
+    const pending = () => json({ error: "Token metadata fetch in progress" }, 422);
+    const run = async (setup: (qc: QueryClient) => void, overrides?: { retry: number }) => {
+      const { client, requests } = createTestClient(pending);
+      const q = createLookupQueries(client);
+      const qc = newQueryClient();
+      setup(qc);
+      await qc
+        .fetchQuery(q.getSftMetadata.queryOptions({ principal: PRINCIPAL, token_id: 36 }, overrides))
+        .catch(() => undefined);
+      return requests.length;
+    };
+    expect(await run((qc) => qc.setQueryDefaults(["hiro-lookup"], { retry: false }))).toBe(1);
+    expect(await run((qc) => qc.setDefaultOptions({ queries: { retry: 1, retryDelay: 1 } }))).toBe(2);
+    expect(
+      await run((qc) => qc.setDefaultOptions({ queries: { retry: false, retryDelay: 1 } }), { retry: 2 }),
+    ).toBe(3);
+    // An app-wide retry of 0, with retryLookup kept for the lookups: a pending token is asked 4 times.
+    expect(
+      await run((qc) => {
+        qc.setDefaultOptions({ queries: { retry: 0, retryDelay: 1 } });
+        qc.setQueryDefaults(["hiro-lookup"], { retry: retryLookup });
+      }),
+    ).toBe(4);
   });
 
   it("searchTokens has its options too", async () => {

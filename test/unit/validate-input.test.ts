@@ -157,7 +157,8 @@ describe("valid and invalid values, by name", () => {
   });
 
   describe("token_id", () => {
-    const allowed = /an integer from 0 to 2\^63-1/;
+    const allowed =
+      /an integer from 0 up to 2\^53-1, and above that only ids a JS number holds exactly \(2\^53, 2\^53\+2…\), at most 2\^63-1/;
     // The strings among HOSTILE_STRINGS ("1e3", "0x10", " 5", "-1", "", …) are "hostile input" cases.
     const rejected: Array<[string, unknown]> = [
       ["-1", -1],
@@ -470,7 +471,7 @@ describe("valid and invalid values, by name", () => {
         expectValidationError(
           error,
           name,
-          /precision was lost before the call: pass a bigint or a decimal string/,
+          /precision lost before the call\): pass a bigint or a decimal string/,
         );
         expect(requests).toHaveLength(0);
       },
@@ -537,7 +538,7 @@ const ALLOWED: Record<string, { applies: (value: unknown) => boolean; says: RegE
   },
   token_id: {
     applies: (v) => typeof v === "string" && !/^[0-9]+$/.test(v),
-    says: /an integer from 0 to 2\^63-1/,
+    says: /an integer from 0 up to 2\^53-1, and above that only ids a JS number holds exactly \(2\^53, 2\^53\+2…\), at most 2\^63-1/,
   },
   ordinal: {
     applies: (v) => ["number", "bigint", "string"].includes(typeof v),

@@ -2,6 +2,8 @@
  * The `verify` command: checks that a deployment serves the contract, prints a conformance table (or
  * its rows as JSON with `--json`) and fails on any FAIL. Registered on the program by `registerVerify`.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { Command } from "commander";
 import { HiroValidationError } from "../../index.js";
 import { EXIT } from "../exit-codes.js";
@@ -10,9 +12,10 @@ import { type CliIo, widthOf } from "../io.js";
 import { jsonText } from "../output.js";
 import { type MaxLimitFlags, maxLimitOf } from "../page-maximum.js";
 import { apiKeyFor, type ServiceUrls, serviceUrls, type UrlFlags } from "../service-urls.js";
-import { wrap } from "../text.js";
+import { printable, wrap } from "../text.js";
 import { verifyDeployment } from "./verify.js";
 import { merged, readConfig, targetsOf, type VerifyInput } from "./verify-config.js";
+import { junitXml } from "./verify-junit.js";
 import { failureLine, formatTable, tally } from "./verify-table.js";
 
 interface VerifyOptions extends VerifyInput, UrlFlags, MaxLimitFlags {
@@ -22,6 +25,7 @@ interface VerifyOptions extends VerifyInput, UrlFlags, MaxLimitFlags {
   timeout?: number;
   retries?: number;
   json?: boolean;
+  junit?: string;
 }
 
 const HELP = `
@@ -40,7 +44,10 @@ Only --mock (the embedded mock) makes the checks a fixed-example mock cannot sho
 a 304, a parameter's own 400 body, results about the sample) "not checkable on a mock"; any other
 URL is graded in full, whatever headers it sends. A service that gives no answer, or a 5xx after the
 retries, is taken as down: its later checks FAIL at once with that cause, without being sent.
-Exit code 0 when nothing FAILs, 7 when a check FAILs, 2 for a usage error.
+--junit <file> also writes the checks as JUnit XML (a testcase per check, a FAIL as a failure, a check
+a mock cannot show as skipped; its folder is made if missing), for CI systems' test reports.
+Exit code 0 when nothing FAILs, 7 when a check FAILs, 2 for a usage error (a --junit file that cannot
+be written included).
 
 Example:
   $ hiro-lookup verify --ordinals-url http://127.0.0.1:3000 --ordinal 1252201400444387 \\
@@ -56,6 +63,7 @@ export function registerVerify(program: Command, io: CliIo): void {
     .option("--ordinal <n>", "sample sat that carries inscriptions")
     .option("--tx-id <tx_id>", "sample transaction with rune activity")
     .option("--config <file>", "JSON file with the same fields (metadataUrl, …, tokenId, txId); flags win")
+    .option("--junit <file>", "also write the checks to <file> as JUnit XML (for CI test reports)")
     .addHelpText("after", HELP)
     .action(async (_options: unknown, command: Command) => {
       const options = command.optsWithGlobals<VerifyOptions>();
@@ -93,6 +101,24 @@ export function registerVerify(program: Command, io: CliIo): void {
         throw error;
       } finally {
         await stopMock?.();
+      }
+      if (options.junit !== undefined) {
+        const file = options.junit;
+        const written = await mkdir(dirname(file), { recursive: true })
+          .then(() => writeFile(file, junitXml(report)))
+          .then(
+            () => undefined,
+            (error: { code?: unknown; message?: unknown }) => String(error.code ?? error.message),
+          );
+        if (written !== undefined) {
+          command.error(
+            `hiro-lookup: --junit: cannot write ${printable(options.junit, 200)} (${printable(written, 60)})`,
+            {
+              exitCode: EXIT.usage,
+              code: "hiro-lookup.usage",
+            },
+          );
+        }
       }
       const pretty = io.stdout.isTTY === true;
       io.stdout.write(options.json ? `${jsonText(report.rows, pretty)}\n` : formatTable(report, widthOf(io)));

@@ -1,0 +1,100 @@
+/**
+ * A lookup's end, seen from outside: its trace events and its log line. The trace is Node's
+ * `diagnostics_channel` TracingChannel `hiro-lookup:lookup` (start, end, asyncStart, asyncEnd, error),
+ * for OpenTelemetry bridges and APM agents, reached through `process.getBuiltinModule` (never an import:
+ * the core loads in browsers and Workers, where nothing is published). The log: `info` one line per lookup
+ * outcome (the data, or an answer that says no such as a 404 or a 422, bad input, the caller's abort);
+ * `error` a lookup that failed after its attempts (a server error, a rate limit, a network failure or
+ * timeout, an answer refused as invalid). With logging off and nobody subscribed, a lookup costs one
+ * property read here. Retries and pacer holds (`warn`) and attempts (`debug`) are the attempt loop's.
+ */
+import { HiroError, HiroValidationError } from "../errors/errors.js";
+import type { Seen } from "../lookups/lookup.js";
+import type { Log } from "./log.js";
+
+/** What a trace subscriber is given for one lookup; `attempts` and `status` are set before it ends. */
+export interface LookupTraceMessage {
+  operationId: string;
+  service: string;
+  /** Attempts made (set when the lookup ends; absent when it was refused before sending). */
+  attempts?: number | undefined;
+  /** The final answer's status (set when the lookup ends; absent when no answer came). */
+  status?: number | undefined;
+  /** Set by the channel: the data, or the error the lookup rejected with. */
+  result?: unknown;
+  error?: unknown;
+}
+
+/** The part of Node's TracingChannel used here (one without `hasSubscribers` publishes nothing). */
+interface TracingChannel {
+  readonly hasSubscribers?: boolean;
+  tracePromise<T>(fn: () => Promise<T>, message: LookupTraceMessage): Promise<T>;
+}
+
+/** The channel where the runtime has one (Node, Deno, Bun); undefined elsewhere. */
+const channel = ((): TracingChannel | undefined => {
+  try {
+    const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const module = runtime?.getBuiltinModule?.("node:diagnostics_channel") as
+      | { tracingChannel(name: string): TracingChannel }
+      | undefined;
+    return module?.tracingChannel("hiro-lookup:lookup");
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * Runs one lookup of `message`'s operation (`run` fills `seen`): traced when someone subscribes, its
+ * outcome logged when `info` or `error` is on (`outcome`: `ok`, the HiroApiError's kind, or the error's
+ * name). Errors reach the caller unchanged.
+ */
+export function observeLookup<T>(
+  message: LookupTraceMessage,
+  seen: Seen,
+  run: () => Promise<T>,
+  log: Log | undefined,
+  now: () => number,
+): Promise<T> {
+  const traced = channel?.hasSubscribers;
+  if (!log && !traced) return run();
+  const started = now();
+  /** Sets `attempts` and `status` on the message, and logs the outcome at its level. */
+  const end = (rejected: boolean, error?: unknown) => {
+    const { attempts, status, kind, name } = (
+      rejected ? Object(error) : { attempts: seen.attempts, status: seen.response?.status, kind: "ok" }
+    ) as { attempts?: number; status?: number; kind?: string; name?: string };
+    message.attempts = attempts;
+    message.status = status;
+    // Failed after its attempts: a HiroError that is not bad input nor an answer about the thing asked
+    // (a 4xx other than 408 and 429). A 404, a 422, bad input or the caller's abort is an outcome.
+    const failed =
+      error instanceof HiroError &&
+      !(error instanceof HiroValidationError) &&
+      !(Number(status) > 399 && Number(status) < 500 && status !== 408 && status !== 429);
+    const record = {
+      operationId: message.operationId,
+      service: message.service,
+      outcome: kind ?? name ?? "rejected",
+    };
+    (failed ? log?.error : log?.info)?.(failed ? "lookup failed" : "lookup", {
+      ...record,
+      status,
+      attempts,
+      ms: now() - started,
+      ...(failed ? { message: error.message } : {}),
+    });
+  };
+  const observed = () =>
+    run().then(
+      (data) => {
+        end(false);
+        return data;
+      },
+      (error: unknown) => {
+        end(true, error);
+        throw error;
+      },
+    );
+  return traced ? (channel as TracingChannel).tracePromise(observed, message) : observed();
+}
