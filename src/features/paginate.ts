@@ -15,7 +15,8 @@ import { checkPageSize, WalkIdentities } from "./walk-identities.js";
 
 /**
  * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
- * A client's method carries `maxLimit` when the client was given one for its service.
+ * A client's own method carries `maxLimit` when the client was given one for its service; a wrapper of
+ * it (an arrow function, `.bind`, a spy) does not: pass `pageSize`, or walk with `client.paginate`.
  */
 export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
   params: P,
@@ -25,7 +26,10 @@ export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
   /**
-   * Items per request, 1 to the service's maximum: the client's `maxLimit` for it, else the spec's 60.
+   * Items per request, 1 to the page maximum. With `client.paginate`, that maximum is the client's
+   * `maxLimit` for the lookup's service, else the spec's 60. With the free `paginate`, it is the one the
+   * method carries (a client's own method, unwrapped, carries its client's `maxLimit`), else 60: a
+   * wrapped method carries none, so give `pageSize` (up to 60) or walk with `client.paginate`.
    * Default: that maximum.
    */
   pageSize?: number | undefined;
@@ -47,7 +51,8 @@ export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> 
   hasMore(): boolean;
 }
 
-const MAX_PAGE_SIZE = limitRule.maximum;
+/** The spec's largest `limit` (60): the page size of a method that carries no maximum of its own. */
+export const MAX_PAGE_SIZE = limitRule.maximum;
 
 function checkInteger(
   name: string,
@@ -77,7 +82,9 @@ interface Progress {
 }
 
 /**
- * Yields every item of a paginated lookup, page after page. Stops when `offset + results.length`
+ * Yields every item of a paginated lookup, page after page, `pageSize` items per request (default: the
+ * page maximum the method carries, else the spec's 60; see {@link PaginateOptions.pageSize}). To page by
+ * a client's `maxLimit` whatever wraps its methods, walk with `client.paginate(operationId, params)`. Stops when `offset + results.length`
  * reaches `total`, on an empty page, or at `maxItems`; `break` stops fetching (pages fetched ahead
  * are aborted). Memory stays bounded by `concurrency` pages. A result seen earlier in the walk (an item
  * shifted across a page boundary) is yielded once.
@@ -92,12 +99,24 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   params: Omit<P, "limit">,
   options: PaginateOptions = {},
 ): PaginateIterator<T> {
+  return paginateWithin(method, params, options, (method as PageMethod<P, T>).maxLimit ?? MAX_PAGE_SIZE);
+}
+
+/**
+ * {@link paginate} with the service's page maximum given (the default page size and the bound of
+ * `pageSize`): `client.paginate` passes the client's own, so no property of the method is read.
+ */
+export function paginateWithin<P extends { offset?: number; limit?: number }, T>(
+  method: (params: P, options?: RequestOptions) => Promise<Page<T>>,
+  params: Omit<P, "limit">,
+  options: PaginateOptions,
+  maxPageSize: number,
+): PaginateIterator<T> {
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
   const start = params.offset ?? 0;
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
   // Which results of each page were new to its walk (items() yields those).
   const freshOf = new WeakMap<Page<T>, boolean[]>();
-  const maxPageSize = (method as PageMethod<P, T>).maxLimit ?? MAX_PAGE_SIZE;
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
   const limits = () => ({
     pageSize: checkInteger("pageSize", size, 1, maxPageSize, maxPageSize),

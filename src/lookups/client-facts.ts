@@ -9,10 +9,7 @@ import type { OperationId } from "../spec/types.js";
 import type { LookupRequest } from "./lookup.js";
 
 /** A client's checked request for a lookup's parameters: a bad one throws its `HiroValidationError`. */
-export type ParameterCheck = (
-  operationId: OperationId,
-  params: Record<string, unknown> | undefined,
-) => LookupRequest;
+export type ParameterCheck = (operationId: OperationId, params: object | undefined) => LookupRequest;
 
 /** What a client records about itself when it is made. */
 export interface ClientFacts {

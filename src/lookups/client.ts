@@ -6,7 +6,10 @@
  * cap, the API key for its own origin only).
  */
 
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient, { type Middleware } from "openapi-fetch";
+import { HiroValidationError } from "../errors/errors.js";
+import { printable } from "../errors/safe-text.js";
+import { MAX_PAGE_SIZE, paginateWithin } from "../features/paginate.js";
 import {
   checkHeaders,
   checkMaxLimit,
@@ -16,38 +19,26 @@ import {
   type MaxLimitOption,
 } from "../input/options.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
-import { type LookupPromise, lookupPromise } from "../observe/with-response.js";
+import { lookupPromise } from "../observe/with-response.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
-import type {
-  ApiStatusResponse,
-  FtMetadataParams,
-  FtMetadataResponse,
-  FungibleTokensParams,
-  NftMetadataParams,
-  NftMetadataResponse,
-  OperationId,
-  PaginatedFtBasicMetadata,
-  PaginatedInscriptions,
-  PaginatedRuneActivity,
-  paths,
-  SatoshiInscriptionsParams,
-  SftMetadataParams,
-  SftMetadataResponse,
-  TransactionActivityParams,
-} from "../spec/types.js";
+import type { LookupParams, PagedOperationId, RawPaths } from "../spec/types.js";
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
 import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
+import type {
+  DerivedLookupClient,
+  LookupClient,
+  LookupMethod,
+  LookupWalk,
+  SingleLookupId,
+} from "./client-type.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { answerCheck, requestOf } from "./requests.js";
-import {
-  type SearchTokensOptions,
-  type SearchTokensParams,
-  type SearchTokensResult,
-  searchTokens,
-} from "./search-tokens.js";
+import { searchTokens } from "./search-tokens.js";
+
+export type { LookupClient };
 
 /** Default of {@link LookupClientOptions.maxResponseBytes}: 16 MiB (the largest real page is about 5 MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = DEFAULTS.maxResponseBytes;
@@ -115,75 +106,6 @@ export interface LookupClientOptions {
   logger?: Logger | undefined;
 }
 
-/**
- * The lookups: each method is a standalone function, so it can be passed to `paginate` as is. Every
- * single-request lookup of the operation table returns a {@link LookupPromise} (`.withResponse()`);
- * `searchTokens` sends many requests, so it has no one response.
- */
-export type LookupClient = {
-  [K in keyof LookupMethods]: K extends Exclude<OperationId, "searchTokens">
-    ? LookupMethods[K] extends (...args: infer A) => Promise<infer R>
-      ? (...args: A) => LookupPromise<R>
-      : never
-    : LookupMethods[K];
-};
-
-/** The lookups as declared; {@link LookupClient} gives the single-request ones `.withResponse()`. */
-interface LookupMethods {
-  /** Metadata of one SIP-013 semi-fungible token (`GET /metadata/v1/sft/{principal}/{token_id}`). */
-  getSftMetadata(params: SftMetadataParams, options?: RequestOptions): Promise<SftMetadataResponse>;
-  /** One page of the inscriptions on a satoshi (`GET /ordinals/v1/sats/{ordinal}/inscriptions`). */
-  getSatoshiInscriptions(
-    params: SatoshiInscriptionsParams,
-    options?: RequestOptions,
-  ): Promise<PaginatedInscriptions>;
-  /** One page of the rune activity of a transaction (`GET /runes/v1/transactions/{tx_id}/activity`). */
-  getTransactionActivity(
-    params: TransactionActivityParams,
-    options?: RequestOptions,
-  ): Promise<PaginatedRuneActivity>;
-  /**
-   * Metadata of one SIP-010 fungible token (`GET /metadata/v1/ft/{principal}`): name, symbol, decimals,
-   * supply, images, `asset_identifier` and the SIP-016 metadata. An answer about another contract is
-   * `invalid_response`.
-   */
-  getFtMetadata(params: FtMetadataParams, options?: RequestOptions): Promise<FtMetadataResponse>;
-  /** Metadata of one SIP-009 non-fungible token (`GET /metadata/v1/nft/{principal}/{token_id}`). */
-  getNftMetadata(params: NftMetadataParams, options?: RequestOptions): Promise<NftMetadataResponse>;
-  /**
-   * One page of the fungible tokens the service has indexed (`GET /metadata/v1/ft`), filtered by
-   * `name` (substring), `symbol` (whole) or `address` (principal prefix), all case-insensitive. A page
-   * with an item the filters exclude is `invalid_response`. Walk them all with `paginate`.
-   */
-  getFungibleTokens(
-    params?: FungibleTokensParams,
-    options?: RequestOptions,
-  ): Promise<PaginatedFtBasicMetadata>;
-  /**
-   * The Token Metadata API's version and its indexer's chain tip (`GET /metadata/v1/`): how far the
-   * deployment has read the Stacks chain (`chain_tip` is `null` before its first block).
-   */
-  getApiStatus(params?: Record<string, never>, options?: RequestOptions): Promise<ApiStatusResponse>;
-  /**
-   * A summary of many tokens at once (`GET /metadata/v1/search`, the bulk form of `getSftMetadata`):
-   * any number of ids (`PRINCIPAL` or `PRINCIPAL:TOKEN_NUMBER`), checked before anything is sent, asked
-   * once each in requests of 50 (`concurrency` at a time) through the same pipeline as every lookup.
-   * `results` are in the order asked, `missing` names the ids not found, as written; a failed request
-   * rejects the call. Items are `SearchResultItem` summaries, not `getSftMetadata`'s full record.
-   */
-  searchTokens(params: SearchTokensParams, options?: SearchTokensOptions): Promise<SearchTokensResult>;
-  /**
-   * The openapi-fetch client under the lookups, typed with the spec's `paths`: same base URLs, headers,
-   * middleware and attempt loop (retries, per-attempt timeout, pacer, size cap, no redirects, key policy).
-   * `raw.use(middleware)` adds middleware for the lookups too (they then go through openapi-fetch, so it
-   * sees them; with none, they take a direct path to the same loop). A raw call must be on a path of the
-   * spec under its service's base URL, each path value a string or a number: else it rejects with a
-   * {@link HiroValidationError} and sends nothing (the values go as given, so a service's 400 can be seen). It has no whole-call
-   * deadline unless you pass a `signal`; raw answers are not checked against the question.
-   */
-  readonly raw: Client<paths>;
-}
-
 /** Creates a client for the lookups. Throws {@link HiroValidationError} on a bad option. */
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
   const routes = routesOf(options.baseUrl, options.apiKey, options.apiKeyServices);
@@ -214,7 +136,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     direct: () => registered.size === 0 && userFetch === undefined,
   } as LookupSettings;
   settings.send = pipelineFetch(settings);
-  const client = createClient<paths>({
+  const client = createClient<RawPaths>({
     baseUrl,
     ...(clientHeaders ? { headers: clientHeaders } : {}),
     fetch: ((request: Request) => settings.send(request)) as typeof fetch,
@@ -237,29 +159,60 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     const { service } = operations[operationId];
     return requestOf(operationId, params, service === "metadata" ? undefined : maxLimit[service]);
   };
-  const lookup = (operationId: OperationId) => {
+  /** The page maximum of `service`: the client's `maxLimit` for it, else the spec's 60. */
+  const pageMaximum = (service: ServiceName) =>
+    (service === "metadata" ? undefined : maxLimit[service]) ?? MAX_PAGE_SIZE;
+  const lookup = <Op extends SingleLookupId>(operationId: Op): LookupMethod<Op> => {
     const { service, paged } = operations[operationId];
     const max = service === "metadata" ? undefined : maxLimit[service];
-    const method = (params: object, callOptions?: RequestOptions) =>
+    const method = (params?: LookupParams<Op>, callOptions?: RequestOptions) =>
       lookupPromise(
         { operationId, service },
         async (seen) => {
-          const request = checked(operationId, params as Record<string, unknown> | undefined);
+          const request = checked(operationId, params);
           const check = answerCheck(operationId, request);
-          return runLookup<never>(settings, operationId, request, callOptions, check, seen);
+          return runLookup(settings, operationId, request, callOptions, check, seen);
         },
         settings.now,
         settings.log,
       );
-    // paginate's default page size: the deployment's maximum (features/paginate.ts reads it).
+    // The free paginate's default page size for the method as it is (a wrapper loses it: client.paginate does not).
     return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
   };
-  // Every operation of the table is a method of that name; searchTokens batches, so it has its own.
-  const lookups: Record<string, unknown> = { raw: client };
-  for (const operationId of Object.keys(operations) as OperationId[])
-    lookups[operationId] = lookup(operationId);
-  lookups.searchTokens = (params: SearchTokensParams, callOptions?: SearchTokensOptions) =>
-    searchTokens(settings, params, callOptions);
+  // Every operation of the table is a method of that name (the type requires each); searchTokens batches.
+  const methods = {
+    getSftMetadata: lookup("getSftMetadata"),
+    getSatoshiInscriptions: lookup("getSatoshiInscriptions"),
+    getTransactionActivity: lookup("getTransactionActivity"),
+    getApiStatus: lookup("getApiStatus"),
+    getFungibleTokens: lookup("getFungibleTokens"),
+    getFtMetadata: lookup("getFtMetadata"),
+    getNftMetadata: lookup("getNftMetadata"),
+  } satisfies { [Op in SingleLookupId]: LookupMethod<Op> };
+  // Each paged lookup's walk, by the client's own method and page maximum (no property of a method read).
+  const walks: { [Op in PagedOperationId]: LookupWalk<Op> } = {
+    getSatoshiInscriptions: (params, walkOptions = {}) =>
+      paginateWithin(methods.getSatoshiInscriptions, params, walkOptions, pageMaximum("ordinals")),
+    getTransactionActivity: (params, walkOptions = {}) =>
+      paginateWithin(methods.getTransactionActivity, params, walkOptions, pageMaximum("runes")),
+    getFungibleTokens: (params, walkOptions = {}) =>
+      paginateWithin(methods.getFungibleTokens, params, walkOptions, pageMaximum("metadata")),
+  };
+  const lookups: DerivedLookupClient = {
+    ...methods,
+    searchTokens: (params, callOptions) => searchTokens(settings, params, callOptions),
+    paginate: (operationId, params, walkOptions) => {
+      if (!Object.hasOwn(walks, operationId)) {
+        const paged = Object.keys(walks).join(", ");
+        throw new HiroValidationError(
+          "operationId",
+          `must be a paged lookup (${paged}); got ${printable(String(operationId), 60)}`,
+        );
+      }
+      return walks[operationId](params, walkOptions);
+    },
+    raw: client,
+  };
   // Where it goes and how it checks, for tools built on the client (client-facts.ts): not on the client.
   const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
   recordClientFacts(lookups, {
@@ -267,5 +220,5 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     ownAnswers: () => userFetch !== undefined || clientHeaders !== undefined || registered.size > 0,
     checkParameters: checked,
   });
-  return lookups as unknown as LookupClient;
+  return lookups;
 }

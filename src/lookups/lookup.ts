@@ -20,7 +20,7 @@ import { withoutSecret } from "../errors/without-secret.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
 import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
-import type { OperationId, paths } from "../spec/types.js";
+import type { LookupData, OperationId, RawPaths } from "../spec/types.js";
 import { runAttempts, totalTimeout } from "../transport/attempts.js";
 import type { CallLimits, PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
@@ -35,7 +35,7 @@ export interface LookupSettings extends PipelineSettings {
   /** The client's `headers` option. */
   clientHeaders: Headers | undefined;
   /** The openapi-fetch client (`raw`) and the pipeline under it. */
-  client: Client<paths>;
+  client: Client<RawPaths>;
   send: ReturnType<typeof pipelineFetch>;
   /** Whether the direct path may be taken now: no middleware, no custom fetch. */
   direct(): boolean;
@@ -125,14 +125,14 @@ const headersOf = (settings: LookupSettings, call: CallOptions, key: string | un
  * Runs one lookup of `operationId` with checked parameters. Per-call options are checked first (a bad
  * one rejects before anything is sent); the deadline covers middleware, pacing, attempts and waits.
  */
-export async function runLookup<T>(
+export async function runLookup<Op extends OperationId>(
   settings: LookupSettings,
-  operationId: OperationId,
+  operationId: Op,
   request: LookupRequest,
   options: RequestOptions | undefined,
   check?: AnswerCheck,
   seen?: Seen,
-): Promise<T> {
+): Promise<LookupData<Op>> {
   const operation = operations[operationId];
   const route = routeOf(settings.routes, operation.service);
   const call = callOptionsOf(settings, options);
@@ -220,5 +220,5 @@ export async function runLookup<T>(
     const body = withoutSecret(direct ? errorBody(text) : error, route.apiKey);
     throw apiErrorFor({ ...answered, body, text: shown, retryAfterMs, attempts });
   }
-  return bodyOf<T>(answered, text ?? "", check, route.apiKey);
+  return bodyOf<LookupData<Op>>(answered, text ?? "", check, route.apiKey);
 }

@@ -44,16 +44,18 @@ function checkOf(operationId: OperationId, name: string) {
  */
 export function requestOf(
   operationId: OperationId,
-  params: Record<string, unknown> | undefined,
+  params: object | undefined,
   maxLimit?: number,
 ): LookupRequest {
   const operation = operations[operationId];
+  // Read by the table's names only: any object (a typed lookup's parameters, or a caller's untyped value).
+  const values = params as Readonly<Record<string, unknown>> | undefined;
   const request: LookupRequest = { path: {}, query: {} };
   for (const name of operation.pathParams)
-    request.path[name] = String(checkOf(operationId, name)(params?.[name]));
+    request.path[name] = String(checkOf(operationId, name)(values?.[name]));
   for (const name of operation.queryParams) {
     const value =
-      name === "limit" ? checkLimit(params?.[name], maxLimit) : checkOf(operationId, name)(params?.[name]);
+      name === "limit" ? checkLimit(values?.[name], maxLimit) : checkOf(operationId, name)(values?.[name]);
     if (value !== undefined) request.query[name] = value;
   }
   return request;

@@ -71,7 +71,7 @@ export async function searchTokens(
 ): Promise<SearchTokensResult> {
   // Everything is checked before the first request: ids and locale (by the operation table, as every
   // lookup's parameters), concurrency and the call's options.
-  const { query: checked } = requestOf(OPERATION, params as unknown as Record<string, unknown>);
+  const { query: checked } = requestOf(OPERATION, params);
   const keys = checked.contract as readonly string[]; // distinct and canonical, in the order first asked
   const { locale } = checked;
   const concurrency = checkConcurrency(options.concurrency);
@@ -98,7 +98,7 @@ export async function searchTokens(
     const asked = new Set(chunk);
     const query = { contract: chunk, ...(locale === undefined ? {} : { locale }) };
     try {
-      const items = await runLookup<SearchResultItem[]>(
+      const items = await runLookup(
         settings,
         OPERATION,
         { path: {}, query },

@@ -4,6 +4,7 @@
  * ordinals stay exact (`bigint` or a decimal string).
  */
 import type { components, operations, paths } from "../generated/api.js";
+import type { operations as operationTable } from "../generated/operations.js";
 
 type Schemas = components["schemas"];
 
@@ -63,6 +64,65 @@ export type OperationId = keyof operations;
 
 /** An integer that may exceed 2^53: a `number` (safe integer), a `bigint` or a decimal string. */
 export type BigIntegerInput = number | bigint | string;
+
+/**
+ * The one map that widens parameters on input: the spec's integer path parameters that may exceed 2^53
+ * (the spec types them `number`), taken as {@link BigIntegerInput} by the lookups and `raw` alike.
+ */
+export interface WidenedParameters {
+  token_id: BigIntegerInput;
+  ordinal: BigIntegerInput;
+}
+
+/** `T` with the parameters of {@link WidenedParameters} widened (its optional marks kept). */
+export type WithWidenedIds<T> = {
+  [K in keyof T]: K extends keyof WidenedParameters ? WidenedParameters[K] : T[K];
+};
+
+/** A part of an operation's parameters (`path`, `query`), or `unknown` (no constraint) when it has none. */
+type PartOf<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
+
+/**
+ * The parameters of the lookup of `Op`, derived from the spec: its path parameters (big ids widened)
+ * and its query parameters; `Record<string, never>` for an operation that takes none.
+ */
+export type LookupParams<Op extends OperationId> = keyof (PartOf<operations[Op]["parameters"]["path"]> &
+  PartOf<operations[Op]["parameters"]["query"]>) extends never
+  ? Record<string, never>
+  : WithWidenedIds<PartOf<operations[Op]["parameters"]["path"]>> &
+      PartOf<operations[Op]["parameters"]["query"]>;
+
+/** What the lookup of `Op` resolves to: the spec's `200` JSON body. */
+export type LookupData<Op extends OperationId> =
+  operations[Op]["responses"][200]["content"]["application/json"];
+
+/** The operations the table marks as paged (`offset` and `limit`). */
+export type PagedOperationId = {
+  [Op in OperationId]: (typeof operationTable)[Op]["paged"] extends true ? Op : never;
+}[OperationId];
+
+/** The item of a page of the paged lookup `Op`. */
+export type PageItemOf<Op extends PagedOperationId> =
+  LookupData<Op> extends { results: readonly (infer Item)[] } ? Item : never;
+
+/** An operation of `paths` with its path parameters widened ({@link WidenedParameters}). */
+type WithWidenedPath<Operation> = {
+  [K in keyof Operation]: K extends "parameters"
+    ? { [L in keyof Operation[K]]: L extends "path" ? WithWidenedIds<Operation[K][L]> : Operation[K][L] }
+    : Operation[K];
+};
+
+/**
+ * The spec's `paths` as `raw` takes them: the same routes, with `token_id` and `ordinal` path values
+ * widened as the lookups take them ({@link WidenedParameters}).
+ */
+export type RawPaths = {
+  [Path in keyof paths]: {
+    [Method in keyof paths[Path]]: Method extends "get"
+      ? WithWidenedPath<paths[Path][Method]>
+      : paths[Path][Method];
+  };
+};
 
 type PathOf<Op extends OperationId> = operations[Op]["parameters"]["path"];
 type QueryOf<Op extends OperationId> = NonNullable<operations[Op]["parameters"]["query"]>;

@@ -9,7 +9,7 @@
 import type { Client } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-import type { paths } from "../spec/types.js";
+import type { RawPaths } from "../spec/types.js";
 
 /** A segment the URL parser resolves: `.`, `..`, or either spelled with `%2e`. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
@@ -55,8 +55,8 @@ type Send = (...args: unknown[]) => Promise<unknown>;
  * rejected promise, nothing sent) before openapi-fetch sees it, and linking the caller's signal
  * ({@link linkedSignal}).
  */
-export function guardRawPaths(client: Client<paths>): void {
-  const guard = (name: keyof Client<paths>, at: number) => {
+export function guardRawPaths(client: Client<RawPaths>): void {
+  const guard = (name: keyof Client<RawPaths>, at: number) => {
     const send = client[name] as Send;
     const guarded: Send = (...args) => {
       const path = args[at];
