@@ -34,7 +34,7 @@ import type {
   LookupWalk,
   SingleLookupId,
 } from "./client-type.js";
-import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import { type LookupRoutes, type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { answerCheck, requestOf } from "./requests.js";
 import { searchTokens } from "./search-tokens.js";
 
@@ -136,24 +136,33 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     direct: () => registered.size === 0 && userFetch === undefined,
   } as LookupSettings;
   settings.send = pipelineFetch(settings);
-  const client = createClient<RawPaths>({
+  const clientOptions = {
     baseUrl,
     ...(clientHeaders ? { headers: clientHeaders } : {}),
     fetch: ((request: Request) => settings.send(request)) as typeof fetch,
-  });
+  };
+  // `raw`, typed by the spec's paths; and the same client typed by the lookups' wire form (lookup.ts),
+  // which the lookups go through when middleware or a custom fetch could see them. One set of options,
+  // one list of middleware for both, in the same order: what `raw.use` adds, the lookups see too.
+  const client = createClient<RawPaths>(clientOptions);
+  const lookupClient = createClient<LookupRoutes>(clientOptions);
   guardRawPaths(client);
-  client.use(routing(routes, baseUrl));
+  const routed = routing(routes, baseUrl);
+  client.use(routed);
+  lookupClient.use(routed);
   const { use, eject } = client;
   client.use = (...middleware) => {
     use(...middleware);
+    lookupClient.use(...middleware);
     for (const m of middleware) if (m) registered.add(m);
   };
   client.eject = (...middleware) => {
     eject(...middleware);
+    lookupClient.eject(...middleware);
     for (const m of middleware) registered.delete(m);
   };
   client.use(...(options.middleware ?? []));
-  settings.client = client;
+  settings.lookupClient = lookupClient;
 
   const checked: ParameterCheck = (operationId, params) => {
     const { service } = operations[operationId];

@@ -20,32 +20,52 @@ import { withoutSecret } from "../errors/without-secret.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
 import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
-import type { LookupData, OperationId, RawPaths } from "../spec/types.js";
+import type { LookupData, OperationId } from "../spec/types.js";
 import { runAttempts, totalTimeout } from "../transport/attempts.js";
 import type { CallLimits, PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
 import { routeOf } from "../transport/routes.js";
 
+/** The path of an operation of the table. */
+type OperationPath = (typeof operations)[OperationId]["path"];
+
 export type { RequestOptions };
+
+/**
+ * A lookup's route as openapi-fetch sees it when the lookup goes through it: its checked parameters in
+ * wire form (`LookupRequest`), and its answer read as text (parsed and checked here, by `bodyOf`).
+ */
+interface LookupRoute {
+  parameters: {
+    query?: LookupRequest["query"];
+    header?: never;
+    path?: LookupRequest["path"];
+    cookie?: never;
+  };
+  requestBody?: never;
+  responses: {
+    200: { content: { "text/plain": string } };
+    default: { content: { "application/json": unknown } };
+  };
+}
+
+/** The paths of the operation table, each a {@link LookupRoute}: the lookups' view of `raw`'s client. */
+export type LookupRoutes = Record<OperationPath, { get: LookupRoute }>;
 
 /** What the client fixes for every lookup. */
 export interface LookupSettings extends PipelineSettings {
   totalTimeoutMs: number;
   /** The client's `headers` option. */
   clientHeaders: Headers | undefined;
-  /** The openapi-fetch client (`raw`) and the pipeline under it. */
-  client: Client<RawPaths>;
+  /**
+   * The openapi-fetch client the lookups go through when middleware or a custom fetch could see them:
+   * `raw`'s options and middleware, typed by the lookups' wire form. The pipeline is under it.
+   */
+  lookupClient: Client<LookupRoutes>;
   send: ReturnType<typeof pipelineFetch>;
   /** Whether the direct path may be taken now: no middleware, no custom fetch. */
   direct(): boolean;
-}
-
-/** What openapi-fetch answers with `parseAs: "text"`. */
-interface OpenapiAnswer {
-  data?: string;
-  error?: unknown;
-  response: Response;
 }
 
 /** What is wrong with a parsed 2xx body given the question, or undefined (answer-checks.ts). */
@@ -185,13 +205,12 @@ export async function runLookup<Op extends OperationId>(
     const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
     const callLimits: CallLimits = { operationId, limits: call, deadline };
     try {
-      const get = settings.client.GET as unknown as (path: string, init: object) => Promise<OpenapiAnswer>;
       ({
         data: text,
         error,
         response: answer,
       } = await raceAbort(
-        get(operation.path, {
+        settings.lookupClient.GET(operation.path, {
           baseUrl: route.base,
           params: request,
           parseAs: "text",

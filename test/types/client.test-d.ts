@@ -8,18 +8,32 @@ import {
   collect,
   createLookupClient,
   type FtBasicMetadata,
+  type FtMetadataParams,
   type FtMetadataResponse,
+  type FungibleTokensParams,
   HiroApiError,
   type Inscription,
+  type LookupClient,
+  type LookupPromise,
+  type NftMetadataParams,
   type NftMetadataResponse,
   type PaginatedFtBasicMetadata,
   type PaginatedInscriptions,
   type PaginatedRuneActivity,
   type PaginateIterator,
   paginate,
+  type RequestOptions,
   type RuneActivity,
+  type SatoshiInscriptionsParams,
+  type SearchTokensOptions,
+  type SearchTokensParams,
+  type SearchTokensResult,
+  type SftMetadataParams,
   type SftMetadataResponse,
+  type TransactionActivityParams,
 } from "../../src/index.js";
+import type { DerivedLookupClient } from "../../src/lookups/client-type.js";
+import type { LookupData, LookupParams } from "../../src/spec/types.js";
 
 const client = createLookupClient();
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
@@ -177,5 +191,110 @@ describe("the Token Metadata routes", () => {
   it("paginate walks the FT list with its filters, its items typed", () => {
     const items = paginate(client.getFungibleTokens, { name: "alex" });
     expectTypeOf(items).toEqualTypeOf<PaginateIterator<FtBasicMetadata>>();
+  });
+});
+
+// `.branded`: the same structure, however it is spelled (an intersection or a mapped type).
+describe("the client's type, derived from the table", () => {
+  it("the documented interface is the derived type", () => {
+    expectTypeOf<LookupClient>().branded.toEqualTypeOf<DerivedLookupClient>();
+  });
+
+  it("derives each lookup's parameters and answer as they were written by hand", () => {
+    expectTypeOf<LookupParams<"getSftMetadata">>().branded.toEqualTypeOf<SftMetadataParams>();
+    expectTypeOf<LookupParams<"getSatoshiInscriptions">>().branded.toEqualTypeOf<SatoshiInscriptionsParams>();
+    expectTypeOf<LookupParams<"getTransactionActivity">>().branded.toEqualTypeOf<TransactionActivityParams>();
+    expectTypeOf<LookupParams<"getFtMetadata">>().branded.toEqualTypeOf<FtMetadataParams>();
+    expectTypeOf<LookupParams<"getNftMetadata">>().branded.toEqualTypeOf<NftMetadataParams>();
+    expectTypeOf<LookupParams<"getFungibleTokens">>().branded.toEqualTypeOf<FungibleTokensParams>();
+    expectTypeOf<LookupParams<"getApiStatus">>().branded.toEqualTypeOf<Record<string, never>>();
+    expectTypeOf<LookupData<"getSatoshiInscriptions">>().branded.toEqualTypeOf<PaginatedInscriptions>();
+  });
+
+  it("keeps every method's signature as it was written by hand, in the interface and derived", () => {
+    type Lookup<P, R> = (params: P, options?: RequestOptions) => LookupPromise<R>;
+    type OptionalLookup<P, R> = (params?: P, options?: RequestOptions) => LookupPromise<R>;
+    type Derived = DerivedLookupClient;
+    expectTypeOf(client.getSftMetadata).toEqualTypeOf<Lookup<SftMetadataParams, SftMetadataResponse>>();
+    expectTypeOf<Derived["getSftMetadata"]>().branded.toEqualTypeOf<
+      Lookup<SftMetadataParams, SftMetadataResponse>
+    >();
+    expectTypeOf<Derived["getSatoshiInscriptions"]>().branded.toEqualTypeOf<
+      Lookup<SatoshiInscriptionsParams, PaginatedInscriptions>
+    >();
+    expectTypeOf<Derived["getTransactionActivity"]>().branded.toEqualTypeOf<
+      Lookup<TransactionActivityParams, PaginatedRuneActivity>
+    >();
+    expectTypeOf<Derived["getFtMetadata"]>().branded.toEqualTypeOf<
+      Lookup<FtMetadataParams, FtMetadataResponse>
+    >();
+    expectTypeOf<Derived["getNftMetadata"]>().branded.toEqualTypeOf<
+      Lookup<NftMetadataParams, NftMetadataResponse>
+    >();
+    expectTypeOf<Derived["getFungibleTokens"]>().branded.toEqualTypeOf<
+      OptionalLookup<FungibleTokensParams, PaginatedFtBasicMetadata>
+    >();
+    expectTypeOf<Derived["getApiStatus"]>().branded.toEqualTypeOf<
+      OptionalLookup<Record<string, never>, ApiStatusResponse>
+    >();
+    expectTypeOf(client.searchTokens).toEqualTypeOf<
+      (params: SearchTokensParams, options?: SearchTokensOptions) => Promise<SearchTokensResult>
+    >();
+  });
+});
+
+describe("client.paginate", () => {
+  it("yields the items of the paged lookup named, its parameters checked", () => {
+    expectTypeOf(client.paginate("getSatoshiInscriptions", { ordinal: 1n })).toEqualTypeOf<
+      PaginateIterator<Inscription>
+    >();
+    expectTypeOf(client.paginate("getTransactionActivity", { tx_id: TX_ID }, { pageSize: 20 })).toEqualTypeOf<
+      PaginateIterator<RuneActivity>
+    >();
+    expectTypeOf(client.paginate("getFungibleTokens", { name: "alex" })).toEqualTypeOf<
+      PaginateIterator<FtBasicMetadata>
+    >();
+  });
+
+  it("refuses a lookup that is not paged, another lookup's parameters and a limit", () => {
+    // @ts-expect-error getSftMetadata is not paged.
+    void client.paginate("getSftMetadata", { principal: PRINCIPAL, token_id: 1 });
+    // @ts-expect-error getSatoshiInscriptions needs an `ordinal`, not a `tx_id`.
+    void client.paginate("getSatoshiInscriptions", { tx_id: TX_ID });
+    // @ts-expect-error `limit` is the walk's `pageSize`.
+    void client.paginate("getTransactionActivity", { tx_id: TX_ID, limit: 10 });
+  });
+});
+
+describe("raw, with the lookups' widened ids", () => {
+  it("takes token_id and ordinal as a number, a bigint or a decimal string", () => {
+    void client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+      params: { path: { principal: PRINCIPAL, token_id: 35 } },
+    });
+    void client.raw.GET("/metadata/v1/nft/{principal}/{token_id}", {
+      params: { path: { principal: PRINCIPAL, token_id: 2n ** 60n } },
+    });
+    void client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+      params: { path: { ordinal: "1252201400444387" }, query: { limit: 20 } },
+    });
+  });
+
+  it("keeps every other parameter and answer as the spec types them", async () => {
+    const { data } = await client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+      params: { path: { principal: PRINCIPAL, token_id: "35" } },
+    });
+    expectTypeOf(data).toEqualTypeOf<SftMetadataResponse | undefined>();
+    void client.raw.GET("/runes/v1/transactions/{tx_id}/activity", {
+      // @ts-expect-error `tx_id` is a string.
+      params: { path: { tx_id: 1n } },
+    });
+    void client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
+      // @ts-expect-error `limit` is a number.
+      params: { path: { ordinal: 1 }, query: { limit: "20" } },
+    });
+    void client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
+      // @ts-expect-error `token_id` is required.
+      params: { path: { principal: PRINCIPAL } },
+    });
   });
 });

@@ -9,8 +9,8 @@ export function metadataChecks(
   sample: { principal: string; tokenId: string },
   state: ServiceState,
 ): Check[] {
-  // token_id goes out as the decimal string it was given (exact for a u128), as the client sends it.
-  const path = { principal: sample.principal, token_id: sample.tokenId as unknown as number };
+  // token_id goes out as the decimal string it was given (exact for a u128): raw takes it as the lookups do.
+  const path = { principal: sample.principal, token_id: sample.tokenId };
   const get = (p: typeof path, headers?: ExtraHeaders) => () =>
     client.raw.GET("/metadata/v1/sft/{principal}/{token_id}", {
       params: { path: p },

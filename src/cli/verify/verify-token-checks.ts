@@ -115,7 +115,7 @@ export function tokenChecks(
     }),
     // The mock answers each route from its own examples only: the service answers any token on any route.
     check("sample token on the NFT route", "200 NftMetadataResponse", true, async () => {
-      const path = { principal: sample.principal, token_id: sample.tokenId as unknown as number };
+      const path = { principal: sample.principal, token_id: sample.tokenId };
       const answer = await state.send(() =>
         client.raw.GET("/metadata/v1/nft/{principal}/{token_id}", { params: { path }, parseAs: "text" }),
       );
