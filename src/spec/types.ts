@@ -86,11 +86,12 @@ type PartOf<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
  * The parameters of the lookup of `Op`, derived from the spec: its path parameters (big ids widened)
  * and its query parameters; `Record<string, never>` for an operation that takes none.
  */
-export type LookupParams<Op extends OperationId> = keyof (PartOf<operations[Op]["parameters"]["path"]> &
-  PartOf<operations[Op]["parameters"]["query"]>) extends never
-  ? Record<string, never>
-  : WithWidenedIds<PartOf<operations[Op]["parameters"]["path"]>> &
-      PartOf<operations[Op]["parameters"]["query"]>;
+export type LookupParams<Op extends OperationId> = ParamsOf<
+  PartOf<operations[Op]["parameters"]["path"]> & PartOf<operations[Op]["parameters"]["query"]>
+>;
+
+/** Parameters with their big ids widened, or `Record<string, never>` when there are none. */
+type ParamsOf<P> = keyof P extends never ? Record<string, never> : WithWidenedIds<P>;
 
 /** What the lookup of `Op` resolves to: the spec's `200` JSON body. */
 export type LookupData<Op extends OperationId> =
