@@ -28,7 +28,7 @@ import { type DefaultsReader, deferringRetry } from "./retry.js";
 export { hashLookupKey, type LookupQueryKey };
 
 /** The lookups of a client, each a function of its parameters. */
-type Lookups = Omit<LookupClient, "raw">;
+type Lookups = Omit<LookupClient, "raw" | "paginate">;
 type Params<M> = M extends (params: infer P, ...rest: never[]) => unknown ? P : never;
 type Data<M> = M extends (...args: never[]) => Promise<infer T> ? T : never;
 type Item<M> = Data<M> extends Page<infer T> ? T : never;
@@ -121,14 +121,13 @@ export function createLookupQueries(client: LookupClient, options: LookupQueries
   // The client's own checks (its maxLimit); the spec's for an object createLookupClient did not make.
   const check = clientFactsOf(client)?.checkParameters;
   const queries: Record<string, unknown> = {};
-  const lookups = client as unknown as Record<
-    string,
-    (params: unknown, options?: object) => Promise<unknown>
-  >;
   // Every operation of the table is a lookup of that name (searchTokens, which batches, included).
   for (const name of Object.keys(operations) as OperationId[]) {
-    const lookup = lookups[name];
-    if (typeof lookup !== "function") continue;
+    // Called with the caller's params as given: the lookup checks them (LookupQueries types each call).
+    const method: unknown = client[name];
+    if (typeof method !== "function") continue;
+    const lookup = (params: unknown, options: { signal: AbortSignal }): Promise<unknown> =>
+      method(params, options);
     const queryKey = (params: unknown): LookupQueryKey => [
       "hiro-lookup",
       clientIdentity(client, options.namespace),

@@ -18,6 +18,12 @@ const qc = new QueryClient();
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 
 describe("hiro-lookup/query types", () => {
+  it("has helpers for the lookups only: not for the client's paginate or raw", () => {
+    expectTypeOf(q).toHaveProperty("getTransactionActivity");
+    expectTypeOf(q).not.toHaveProperty("paginate");
+    expectTypeOf(q).not.toHaveProperty("raw");
+  });
+
   it("infer the data and a HiroError", () => {
     const observer = new QueryObserver(
       qc,
