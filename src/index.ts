@@ -32,6 +32,7 @@ export {
   type PaginateOptions,
   paginate,
 } from "./features/paginate.js";
+export { paginateLookup, type WalkParams } from "./features/paginate-lookup.js";
 export { isRefreshingToken } from "./features/refreshing-token.js";
 export {
   type ResponseValidator,

@@ -16,7 +16,7 @@ import { checkPageSize, WalkIdentities } from "./walk-identities.js";
 /**
  * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
  * A client's own method carries `maxLimit` when the client was given one for its service; a wrapper of
- * it (an arrow function, `.bind`, a spy) does not: pass `pageSize`, or walk with `client.paginate`.
+ * it (an arrow function, `.bind`, a spy) does not: pass `pageSize`, or walk with `paginateLookup`.
  */
 export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
   params: P,
@@ -26,10 +26,10 @@ export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
   /**
-   * Items per request, 1 to the page maximum. With `client.paginate`, that maximum is the client's
+   * Items per request, 1 to the page maximum. With `paginateLookup`, that maximum is the client's
    * `maxLimit` for the lookup's service, else the spec's 60. With the free `paginate`, it is the one the
    * method carries (a client's own method, unwrapped, carries its client's `maxLimit`), else 60: a
-   * wrapped method carries none, so give `pageSize` (up to 60) or walk with `client.paginate`.
+   * wrapped method carries none, so give `pageSize` (up to 60) or walk with `paginateLookup`.
    * Default: that maximum.
    */
   pageSize?: number | undefined;
@@ -84,7 +84,7 @@ interface Progress {
 /**
  * Yields every item of a paginated lookup, page after page, `pageSize` items per request (default: the
  * page maximum the method carries, else the spec's 60; see {@link PaginateOptions.pageSize}). To page by
- * a client's `maxLimit` whatever wraps its methods, walk with `client.paginate(operationId, params)`. Stops when `offset + results.length`
+ * a client's `maxLimit` whatever wraps its methods, walk with `paginateLookup(client, operationId, params)`. Stops when `offset + results.length`
  * reaches `total`, on an empty page, or at `maxItems`; `break` stops fetching (pages fetched ahead
  * are aborted). Memory stays bounded by `concurrency` pages. A result seen earlier in the walk (an item
  * shifted across a page boundary) is yielded once.
@@ -104,7 +104,7 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
 
 /**
  * {@link paginate} with the service's page maximum given (the default page size and the bound of
- * `pageSize`): `client.paginate` passes the client's own, so no property of the method is read.
+ * `pageSize`): `paginateLookup` passes the client's own, so no property of the method is read.
  */
 export function paginateWithin<P extends { offset?: number; limit?: number }, T>(
   method: (params: P, options?: RequestOptions) => Promise<Page<T>>,

@@ -7,7 +7,6 @@
  * changes fails the build until the interface says so.
  */
 import type { Client } from "openapi-fetch";
-import type { PaginateIterator, PaginateOptions } from "../features/paginate.js";
 import type { LookupPromise } from "../observe/with-response.js";
 import type {
   ApiStatusResponse,
@@ -19,8 +18,6 @@ import type {
   NftMetadataParams,
   NftMetadataResponse,
   OperationId,
-  PagedOperationId,
-  PageItemOf,
   PaginatedFtBasicMetadata,
   PaginatedInscriptions,
   PaginatedRuneActivity,
@@ -42,23 +39,12 @@ export type LookupMethod<Op extends SingleLookupId> =
     ? (params?: LookupParams<Op>, options?: RequestOptions) => LookupPromise<LookupData<Op>>
     : (params: LookupParams<Op>, options?: RequestOptions) => LookupPromise<LookupData<Op>>;
 
-/** The parameters of a walk of `Op`: the lookup's, but `limit` (the walk's `pageSize`). */
-export type WalkParams<Op extends PagedOperationId> = Omit<LookupParams<Op>, "limit">;
-
-/** A walk of the paged lookup `Op` (see {@link LookupClient.paginate}). */
-export type LookupWalk<Op extends PagedOperationId> = (
-  params: WalkParams<Op>,
-  options?: PaginateOptions,
-) => PaginateIterator<PageItemOf<Op>>;
+/** The single-request lookups of a client, by operation (what `paginateLookup` walks with). */
+export type ClientLookups = { [Op in SingleLookupId]: LookupMethod<Op> };
 
 /** The client's type as the table and the spec make it. */
-export type DerivedLookupClient = { [Op in SingleLookupId]: LookupMethod<Op> } & {
+export type DerivedLookupClient = ClientLookups & {
   searchTokens: (params: SearchTokensParams, options?: SearchTokensOptions) => Promise<SearchTokensResult>;
-  paginate: <Op extends PagedOperationId>(
-    operationId: Op,
-    params: WalkParams<Op>,
-    options?: PaginateOptions,
-  ) => PaginateIterator<PageItemOf<Op>>;
   readonly raw: Client<RawPaths>;
 };
 
@@ -113,19 +99,6 @@ export interface LookupClient extends DerivedLookupClient {
    * rejects the call. Items are `SearchResultItem` summaries, not `getSftMetadata`'s full record.
    */
   searchTokens: (params: SearchTokensParams, options?: SearchTokensOptions) => Promise<SearchTokensResult>;
-  /**
-   * Every item of a paged lookup (`getSatoshiInscriptions`, `getTransactionActivity`,
-   * `getFungibleTokens`), as the free `paginate` walks them, with this client's page maximum: the
-   * default `pageSize` and its bound are the client's `maxLimit` for the lookup's service, else the
-   * spec's 60. It walks with the client's own lookup, so no wrapper or spy of a method changes it.
-   * `params` are the lookup's, without `limit`. An operation that is not paged throws a
-   * {@link HiroValidationError}.
-   */
-  paginate: <Op extends PagedOperationId>(
-    operationId: Op,
-    params: WalkParams<Op>,
-    options?: PaginateOptions,
-  ) => PaginateIterator<PageItemOf<Op>>;
   /**
    * The openapi-fetch client under the lookups, typed with the spec's `paths`, the ids `token_id` and
    * `ordinal` widened as the lookups take them (a safe integer, a bigint or a decimal string): same base

@@ -7,9 +7,7 @@
  */
 
 import createClient, { type Middleware } from "openapi-fetch";
-import { HiroValidationError } from "../errors/errors.js";
-import { printable } from "../errors/safe-text.js";
-import { MAX_PAGE_SIZE, paginateWithin } from "../features/paginate.js";
+import { limitRule } from "../generated/parameters.js";
 import {
   checkHeaders,
   checkMaxLimit,
@@ -21,17 +19,17 @@ import {
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { lookupPromise } from "../observe/with-response.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
-import type { LookupParams, PagedOperationId, RawPaths } from "../spec/types.js";
+import type { LookupParams, RawPaths } from "../spec/types.js";
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
 import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import type {
+  ClientLookups,
   DerivedLookupClient,
   LookupClient,
   LookupMethod,
-  LookupWalk,
   SingleLookupId,
 } from "./client-type.js";
 import { type LookupRoutes, type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
@@ -168,9 +166,6 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     const { service } = operations[operationId];
     return requestOf(operationId, params, service === "metadata" ? undefined : maxLimit[service]);
   };
-  /** The page maximum of `service`: the client's `maxLimit` for it, else the spec's 60. */
-  const pageMaximum = (service: ServiceName) =>
-    (service === "metadata" ? undefined : maxLimit[service]) ?? MAX_PAGE_SIZE;
   const lookup = <Op extends SingleLookupId>(operationId: Op): LookupMethod<Op> => {
     const { service, paged } = operations[operationId];
     const max = service === "metadata" ? undefined : maxLimit[service];
@@ -185,7 +180,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
         settings.now,
         settings.log,
       );
-    // The free paginate's default page size for the method as it is (a wrapper loses it: client.paginate does not).
+    // The free paginate's default page size for the method as it is (a wrapper loses it: paginateLookup does not).
     return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
   };
   // Every operation of the table is a method of that name (the type requires each); searchTokens batches.
@@ -197,29 +192,10 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     getFungibleTokens: lookup("getFungibleTokens"),
     getFtMetadata: lookup("getFtMetadata"),
     getNftMetadata: lookup("getNftMetadata"),
-  } satisfies { [Op in SingleLookupId]: LookupMethod<Op> };
-  // Each paged lookup's walk, by the client's own method and page maximum (no property of a method read).
-  const walks: { [Op in PagedOperationId]: LookupWalk<Op> } = {
-    getSatoshiInscriptions: (params, walkOptions = {}) =>
-      paginateWithin(methods.getSatoshiInscriptions, params, walkOptions, pageMaximum("ordinals")),
-    getTransactionActivity: (params, walkOptions = {}) =>
-      paginateWithin(methods.getTransactionActivity, params, walkOptions, pageMaximum("runes")),
-    getFungibleTokens: (params, walkOptions = {}) =>
-      paginateWithin(methods.getFungibleTokens, params, walkOptions, pageMaximum("metadata")),
-  };
+  } satisfies ClientLookups;
   const lookups: DerivedLookupClient = {
     ...methods,
     searchTokens: (params, callOptions) => searchTokens(settings, params, callOptions),
-    paginate: (operationId, params, walkOptions) => {
-      if (!Object.hasOwn(walks, operationId)) {
-        const paged = Object.keys(walks).join(", ");
-        throw new HiroValidationError(
-          "operationId",
-          `must be a paged lookup (${paged}); got ${printable(String(operationId), 60)}`,
-        );
-      }
-      return walks[operationId](params, walkOptions);
-    },
     raw: client,
   };
   // Where it goes and how it checks, for tools built on the client (client-facts.ts): not on the client.
@@ -228,6 +204,11 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     deployment: JSON.stringify(bases),
     ownAnswers: () => userFetch !== undefined || clientHeaders !== undefined || registered.size > 0,
     checkParameters: checked,
+    lookups: methods,
+    pageMaximum: (operationId) => {
+      const { service } = operations[operationId];
+      return (service === "metadata" ? undefined : maxLimit[service]) ?? limitRule.maximum;
+    },
   });
   return lookups;
 }

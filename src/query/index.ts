@@ -28,7 +28,7 @@ import { type DefaultsReader, deferringRetry } from "./retry.js";
 export { hashLookupKey, type LookupQueryKey };
 
 /** The lookups of a client, each a function of its parameters. */
-type Lookups = Omit<LookupClient, "raw" | "paginate">;
+type Lookups = Omit<LookupClient, "raw">;
 type Params<M> = M extends (params: infer P, ...rest: never[]) => unknown ? P : never;
 type Data<M> = M extends (...args: never[]) => Promise<infer T> ? T : never;
 type Item<M> = Data<M> extends Page<infer T> ? T : never;

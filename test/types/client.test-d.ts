@@ -22,6 +22,7 @@ import {
   type PaginatedRuneActivity,
   type PaginateIterator,
   paginate,
+  paginateLookup,
   type RequestOptions,
   type RuneActivity,
   type SatoshiInscriptionsParams,
@@ -243,26 +244,26 @@ describe("the client's type, derived from the table", () => {
   });
 });
 
-describe("client.paginate", () => {
+describe("paginateLookup", () => {
   it("yields the items of the paged lookup named, its parameters checked", () => {
-    expectTypeOf(client.paginate("getSatoshiInscriptions", { ordinal: 1n })).toEqualTypeOf<
+    expectTypeOf(paginateLookup(client, "getSatoshiInscriptions", { ordinal: 1n })).toEqualTypeOf<
       PaginateIterator<Inscription>
     >();
-    expectTypeOf(client.paginate("getTransactionActivity", { tx_id: TX_ID }, { pageSize: 20 })).toEqualTypeOf<
-      PaginateIterator<RuneActivity>
-    >();
-    expectTypeOf(client.paginate("getFungibleTokens", { name: "alex" })).toEqualTypeOf<
+    expectTypeOf(
+      paginateLookup(client, "getTransactionActivity", { tx_id: TX_ID }, { pageSize: 20 }),
+    ).toEqualTypeOf<PaginateIterator<RuneActivity>>();
+    expectTypeOf(paginateLookup(client, "getFungibleTokens", { name: "alex" })).toEqualTypeOf<
       PaginateIterator<FtBasicMetadata>
     >();
   });
 
   it("refuses a lookup that is not paged, another lookup's parameters and a limit", () => {
     // @ts-expect-error getSftMetadata is not paged.
-    void client.paginate("getSftMetadata", { principal: PRINCIPAL, token_id: 1 });
+    void paginateLookup(client, "getSftMetadata", { principal: PRINCIPAL, token_id: 1 });
     // @ts-expect-error getSatoshiInscriptions needs an `ordinal`, not a `tx_id`.
-    void client.paginate("getSatoshiInscriptions", { tx_id: TX_ID });
+    void paginateLookup(client, "getSatoshiInscriptions", { tx_id: TX_ID });
     // @ts-expect-error `limit` is the walk's `pageSize`.
-    void client.paginate("getTransactionActivity", { tx_id: TX_ID, limit: 10 });
+    void paginateLookup(client, "getTransactionActivity", { tx_id: TX_ID, limit: 10 });
   });
 });
 

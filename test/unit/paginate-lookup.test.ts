@@ -1,13 +1,15 @@
 /**
- * `client.paginate(operationId, params, options?)`: a walk that pages by the client's own page maximum
- * (`maxLimit`), whatever wraps the client's methods. The free `paginate` takes the page size it is given,
- * or the method's own maximum, or the spec's 60: a wrapper (an arrow, `.bind`, a spy) carries none.
+ * `paginateLookup(client, operationId, params, options?)`: a walk that pages by the client's own page
+ * maximum (`maxLimit`), whatever wraps the client's methods. `paginate(method, …)` takes the page size it
+ * is given, or the method's own maximum, or the spec's 60: a wrapper (an arrow, `.bind`, a spy) carries none.
  */
 import { describe, expect, it, vi } from "vitest";
 import {
   collect,
+  createLookupClient,
   HiroValidationError,
   paginate,
+  paginateLookup,
   type RequestOptions,
   type TransactionActivityParams,
 } from "../../src/index.js";
@@ -21,19 +23,19 @@ function setup(maxLimit?: { ordinals?: number; runes?: number }) {
   return createTestClient(emptyPage, { maxRetries: 0, maxLimit });
 }
 
-describe("client.paginate", () => {
+describe("paginateLookup", () => {
   it("pages by the client's maxLimit for the lookup's service", async () => {
     const { client, requests } = setup({ runes: 20 });
-    expect(await collect(client.paginate("getTransactionActivity", { tx_id: TX_ID }), { max: 10 })).toEqual(
-      [],
-    );
+    expect(
+      await collect(paginateLookup(client, "getTransactionActivity", { tx_id: TX_ID }), { max: 10 }),
+    ).toEqual([]);
     expect(requests.map(limitSent)).toEqual(["20"]);
   });
 
   it("survives a spy on the method (the trap of the free paginate)", async () => {
     const { client, requests } = setup({ runes: 20 });
     const spy = vi.spyOn(client, "getTransactionActivity");
-    await collect(client.paginate("getTransactionActivity", { tx_id: TX_ID }), { max: 10 });
+    await collect(paginateLookup(client, "getTransactionActivity", { tx_id: TX_ID }), { max: 10 });
     expect(requests.map(limitSent)).toEqual(["20"]);
     // The walk uses the client's own lookup, not the property a spy replaced.
     expect(spy).not.toHaveBeenCalled();
@@ -41,13 +43,13 @@ describe("client.paginate", () => {
 
   it("takes pageSize up to the maximum, and refuses one past it before sending", async () => {
     const { client, requests } = setup({ ordinals: 100 });
-    await collect(client.paginate("getSatoshiInscriptions", { ordinal: ORDINAL }, { pageSize: 100 }), {
+    await collect(paginateLookup(client, "getSatoshiInscriptions", { ordinal: ORDINAL }, { pageSize: 100 }), {
       max: 10,
     });
-    await collect(client.paginate("getSatoshiInscriptions", { ordinal: ORDINAL }), { max: 10 });
+    await collect(paginateLookup(client, "getSatoshiInscriptions", { ordinal: ORDINAL }), { max: 10 });
     expect(requests.map(limitSent)).toEqual(["100", "100"]);
     const error = await collect(
-      client.paginate("getSatoshiInscriptions", { ordinal: ORDINAL }, { pageSize: 101 }),
+      paginateLookup(client, "getSatoshiInscriptions", { ordinal: ORDINAL }, { pageSize: 101 }),
       { max: 10 },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroValidationError);
@@ -57,21 +59,28 @@ describe("client.paginate", () => {
 
   it("without maxLimit pages by the spec's 60, the metadata service's list included", async () => {
     const { client, requests } = setup();
-    await collect(client.paginate("getTransactionActivity", { tx_id: TX_ID }), { max: 10 });
-    await collect(client.paginate("getFungibleTokens", { name: "alex" }), { max: 10 });
+    await collect(paginateLookup(client, "getTransactionActivity", { tx_id: TX_ID }), { max: 10 });
+    await collect(paginateLookup(client, "getFungibleTokens", { name: "alex" }), { max: 10 });
     expect(requests.map(limitSent)).toEqual(["60", "60"]);
     expect(new URL(requests[1]?.url ?? "http://x").searchParams.get("name")).toBe("alex");
   });
 
+  it("refuses a client createLookupClient did not make", () => {
+    const copy = { ...createLookupClient() };
+    const walk = () => paginateLookup(copy, "getTransactionActivity", { tx_id: TX_ID });
+    expect(walk).toThrowError(HiroValidationError);
+    expect(walk).toThrowError(/client/);
+  });
+
   it("refuses a lookup that is not paged, before sending", async () => {
     const { client, requests } = setup();
-    const walk = () => client.paginate("getSftMetadata" as "getTransactionActivity", { tx_id: TX_ID });
+    const walk = () => paginateLookup(client, "getSftMetadata" as "getTransactionActivity", { tx_id: TX_ID });
     expect(walk).toThrowError(HiroValidationError);
     expect(requests).toHaveLength(0);
   });
 });
 
-describe("the free paginate and a wrapped method", () => {
+describe("paginate and a wrapped method", () => {
   it("a wrapper carries no maximum: the default is the spec's 60, whatever the client's maxLimit", async () => {
     const { client, requests } = setup({ runes: 100 });
     await collect(

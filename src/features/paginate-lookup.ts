@@ -1,0 +1,59 @@
+/**
+ * `paginateLookup(client, operationId, params, options?)`: a walk of a client's paged lookup by the
+ * client's own page maximum, with the client's own lookup (read from the facts `createLookupClient`
+ * recorded, client-facts.ts), so no spy or wrapper put on the client's methods changes it. A separate
+ * function, not a method of the client: the walk's code stays out of an app that never pages.
+ */
+import { HiroValidationError } from "../errors/errors.js";
+import { printable } from "../errors/safe-text.js";
+import { clientFactsOf } from "../lookups/client-facts.js";
+import type { ClientLookups, LookupClient } from "../lookups/client-type.js";
+import type { LookupParams, PagedOperationId, PageItemOf } from "../spec/types.js";
+import { type PaginateIterator, type PaginateOptions, paginateWithin } from "./paginate.js";
+
+/** The parameters of a walk of `Op`: the lookup's, without `limit` (the walk's `pageSize`). */
+export type WalkParams<Op extends PagedOperationId> = Omit<LookupParams<Op>, "limit">;
+
+/** A walk of each paged lookup, by the client's lookups and page maximum (the type requires each). */
+const walks: {
+  [Op in PagedOperationId]: (
+    lookups: ClientLookups,
+    params: WalkParams<Op>,
+    options: PaginateOptions,
+    pageMaximum: number,
+  ) => PaginateIterator<PageItemOf<Op>>;
+} = {
+  getSatoshiInscriptions: (lookups, params, options, max) =>
+    paginateWithin(lookups.getSatoshiInscriptions, params, options, max),
+  getTransactionActivity: (lookups, params, options, max) =>
+    paginateWithin(lookups.getTransactionActivity, params, options, max),
+  getFungibleTokens: (lookups, params, options, max) =>
+    paginateWithin(lookups.getFungibleTokens, params, options, max),
+};
+
+/**
+ * Every item of the paged lookup `operationId` of `client` (`getSatoshiInscriptions`,
+ * `getTransactionActivity`, `getFungibleTokens`), walked as {@link paginate} walks them, by the
+ * client's page maximum: the default `pageSize` and its bound are the client's `maxLimit` for the
+ * lookup's service, else the spec's 60. It walks with the client's own lookup, so a spy or a wrapper
+ * put on `client.getTransactionActivity` changes nothing. `params` are the lookup's, without `limit`.
+ * A client `createLookupClient` did not make, or an operation that is not paged, throws a
+ * {@link HiroValidationError}.
+ */
+export function paginateLookup<Op extends PagedOperationId>(
+  client: LookupClient,
+  operationId: Op,
+  params: WalkParams<Op>,
+  options: PaginateOptions = {},
+): PaginateIterator<PageItemOf<Op>> {
+  const facts = clientFactsOf(client);
+  if (facts === undefined)
+    throw new HiroValidationError("client", "must be a client createLookupClient made");
+  if (!Object.hasOwn(walks, operationId)) {
+    throw new HiroValidationError(
+      "operationId",
+      `must be a paged lookup (${Object.keys(walks).join(", ")}); got ${printable(String(operationId), 60)}`,
+    );
+  }
+  return walks[operationId](facts.lookups, params, options, facts.pageMaximum(operationId));
+}
