@@ -68,6 +68,8 @@ export type {
   Inscription,
   InvalidSatoshiOrdinalErrorBody,
   LocaleNotFoundErrorBody,
+  LookupData,
+  LookupParams,
   Metadata,
   MetadataAttribute,
   MetadataFetchInProgressErrorBody,
@@ -76,11 +78,14 @@ export type {
   NftMetadataResponse,
   OperationId,
   Page,
+  PagedOperationId,
+  PageItemOf,
   PaginatedFtBasicMetadata,
   PaginatedInscriptions,
   PaginatedRuneActivity,
   paths,
   RateLimitErrorBody,
+  RawPaths,
   RuneActivity,
   RuneRef,
   SatoshiInscriptionsParams,
@@ -93,6 +98,7 @@ export type {
   TokenErrorBody,
   TransactionActivityParams,
   ValidationErrorBody,
+  WidenedParameters,
 } from "./spec/types.js";
 export { type BaseUrlOption, DEFAULT_BASE_URL } from "./transport/routes.js";
 export type { RetryEvent } from "./transport/settings.js";

@@ -7,29 +7,13 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
-import type { ClientLookups, LookupClient } from "../lookups/client-type.js";
-import type { LookupParams, PagedOperationId, PageItemOf } from "../spec/types.js";
+import type { LookupClient } from "../lookups/client-type.js";
+import { operations } from "../spec/services.js";
+import type { LookupData, LookupParams, PagedOperationId, PageItemOf } from "../spec/types.js";
 import { type PaginateIterator, type PaginateOptions, paginateWithin } from "./paginate.js";
 
 /** The parameters of a walk of `Op`: the lookup's, without `limit` (the walk's `pageSize`). */
 export type WalkParams<Op extends PagedOperationId> = Omit<LookupParams<Op>, "limit">;
-
-/** A walk of each paged lookup, by the client's lookups and page maximum (the type requires each). */
-const walks: {
-  [Op in PagedOperationId]: (
-    lookups: ClientLookups,
-    params: WalkParams<Op>,
-    options: PaginateOptions,
-    pageMaximum: number,
-  ) => PaginateIterator<PageItemOf<Op>>;
-} = {
-  getSatoshiInscriptions: (lookups, params, options, max) =>
-    paginateWithin(lookups.getSatoshiInscriptions, params, options, max),
-  getTransactionActivity: (lookups, params, options, max) =>
-    paginateWithin(lookups.getTransactionActivity, params, options, max),
-  getFungibleTokens: (lookups, params, options, max) =>
-    paginateWithin(lookups.getFungibleTokens, params, options, max),
-};
 
 /**
  * Every item of the paged lookup `operationId` of `client` (`getSatoshiInscriptions`,
@@ -49,11 +33,17 @@ export function paginateLookup<Op extends PagedOperationId>(
   const facts = clientFactsOf(client);
   if (facts === undefined)
     throw new HiroValidationError("client", "must be a client createLookupClient made");
-  if (!Object.hasOwn(walks, operationId)) {
+  if (operations[operationId]?.paged !== true) {
+    const got = printable(String(operationId), 60);
     throw new HiroValidationError(
       "operationId",
-      `must be a paged lookup (${Object.keys(walks).join(", ")}); got ${printable(String(operationId), 60)}`,
+      `must be a paged lookup (one with offset and limit); got ${got}`,
     );
   }
-  return walks[operationId](facts.lookups, params, options, facts.pageMaximum(operationId));
+  return paginateWithin<LookupParams<Op>, LookupData<Op>>(
+    facts.lookups[operationId],
+    params,
+    options,
+    facts.pageMaximum(operationId),
+  );
 }

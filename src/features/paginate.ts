@@ -99,14 +99,23 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   params: Omit<P, "limit">,
   options: PaginateOptions = {},
 ): PaginateIterator<T> {
-  return paginateWithin(method, params, options, (method as PageMethod<P, T>).maxLimit ?? MAX_PAGE_SIZE);
+  return walk(method, params, options, (method as PageMethod<P, T>).maxLimit ?? MAX_PAGE_SIZE);
 }
 
 /**
  * {@link paginate} with the service's page maximum given (the default page size and the bound of
- * `pageSize`): `paginateLookup` passes the client's own, so no property of the method is read.
+ * `pageSize`): `paginateLookup` passes the client's own, so no property of the method is read. Typed by
+ * the method's page (`Pg`), so a lookup's answer type is its page as it is.
  */
-export function paginateWithin<P extends { offset?: number; limit?: number }, T>(
+export const paginateWithin: <P extends { offset?: number; limit?: number }, Pg extends Page<unknown>>(
+  method: (params: P, options?: RequestOptions) => Promise<Pg>,
+  params: Omit<P, "limit">,
+  options: PaginateOptions,
+  maxPageSize: number,
+) => PaginateIterator<Pg["results"][number]> = walk;
+
+/** The walk of {@link paginate}, by the page maximum given. */
+function walk<P extends { offset?: number; limit?: number }, T>(
   method: (params: P, options?: RequestOptions) => Promise<Page<T>>,
   params: Omit<P, "limit">,
   options: PaginateOptions,

@@ -103,8 +103,7 @@ export type PagedOperationId = {
 }[OperationId];
 
 /** The item of a page of the paged lookup `Op`. */
-export type PageItemOf<Op extends PagedOperationId> =
-  LookupData<Op> extends { results: readonly (infer Item)[] } ? Item : never;
+export type PageItemOf<Op extends PagedOperationId> = LookupData<Op>["results"][number];
 
 /** An operation of `paths` with its path parameters widened ({@link WidenedParameters}). */
 type WithWidenedPath<Operation> = {
