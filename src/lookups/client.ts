@@ -90,7 +90,8 @@ export interface LookupClientOptions {
    * The deployment's largest accepted `limit` per paged service, when it is not the spec's 60 (a
    * self-hosted bitcoin-indexer sets it with `API_RESULTS_MAX_LIMIT`): e.g. `{ runes: 20 }` or
    * `{ ordinals: 100 }`. A `limit` above it is refused before sending, one up to it is sent (even above
-   * 60), and {@link paginate} pages by it by default. Integers from 1 to 1 000 000.
+   * 60), and `paginateLookup` pages by it by default (so does {@link paginate} given the client's own
+   * method as it is: a wrapper of it carries no maximum). Integers from 1 to 1 000 000.
    */
   maxLimit?: MaxLimitOption | undefined;
   /**
