@@ -6,6 +6,7 @@ const library: Options = {
   // `msw` the test kit `hiro-lookup/msw` (msw, an optional peer, stays external).
   // `query` the TanStack Query helpers `hiro-lookup/query` (TanStack types only: nothing of it at run time).
   // `doctor` the token diagnosis `hiro-lookup/doctor`; `spec` the contract as data and checks `hiro-lookup/spec`.
+  // `server` the gateway `hiro-lookup/server` (web-standard; the Redis client is passed in, never imported).
   entry: {
     index: "src/index.ts",
     validators: "src/validators.ts",
@@ -13,6 +14,7 @@ const library: Options = {
     query: "src/query/index.ts",
     doctor: "src/doctor/index.ts",
     spec: "src/spec/index.ts",
+    server: "src/server/index.ts",
   },
   dts: true,
   sourcemap: true,
