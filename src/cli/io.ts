@@ -19,6 +19,8 @@ export interface CliIo {
   startMock?: (port?: number, portSource?: string) => Promise<{ url: string; stop(): Promise<void> }>;
   /** Where `search -` reads ids (process.stdin). */
   stdin?: AsyncIterable<string | Uint8Array>;
+  /** Ends `serve` when it resolves (tests); default: SIGTERM or SIGINT. */
+  stopSignal?: Promise<void>;
   /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */
   createClient?: (options: LookupClientOptions) => LookupClient;
 }

@@ -16,6 +16,7 @@ import { registerLookups } from "./lookup-commands.js";
 import { registerMock } from "./mock-command.js";
 import { maxLimitOptions } from "./page-maximum.js";
 import { registerSearch } from "./search-command.js";
+import { registerServe } from "./serve/serve-command.js";
 import { registerTokenLookups } from "./token-commands.js";
 import { registerVerify } from "./verify/verify-command.js";
 import { packageVersion } from "./version.js";
@@ -86,6 +87,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerExplain(program, run, io);
   registerVerify(program, io);
   registerMock(program, io);
+  registerServe(program, io);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

@@ -5,6 +5,8 @@
  * `Host`, never an absolute URL), checks parameters with the client's own checks before anything is
  * sent, and coalesces identical requests in flight into one.
  */
+
+import { printable } from "../errors/safe-text.js";
 import { createLookupClient, HiroValidationError, type LookupClient } from "../index.js";
 import { deploymentOf, PARAMETER_CHECK, type ParameterCheck } from "../lookups/deployment.js";
 import { requestOf } from "../lookups/requests.js";
@@ -103,10 +105,15 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     storeTrouble: (error) => {
       if (storeDown) return;
       storeDown = true;
-      const why = error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+      const why = error instanceof Error ? error.message : String(error);
       log.warn(
-        `hiro-lookup: the shared store failed (${why}): serving from upstream and memory until it is back`,
+        `hiro-lookup: the shared store failed (${printable(why, 200)}): serving from upstream and memory until it is back`,
       );
+    },
+    storeOk: () => {
+      if (!storeDown) return;
+      storeDown = false;
+      log.warn("hiro-lookup: the shared store answers again: sharing answers, misses and the pace again");
     },
   };
   const inFlight = new Map<string, Promise<MissResult>>();

@@ -28,3 +28,4 @@ export {
   type MissLock,
 } from "./options.js";
 export type { Pace, PaceDecision, PaceLesson } from "./pace.js";
+export { createRedisShared, type RedisCommands, type RedisSharedOptions } from "./redis-shared.js";

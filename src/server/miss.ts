@@ -34,8 +34,10 @@ export interface MissContext {
   now: () => number;
   /** Keeps an entry in this instance's memory. */
   keep(key: string, entry: CachedAnswer): void;
-  /** Says once that the shared store failed (and once that it is back). */
+  /** Says once that the shared store failed… */
   storeTrouble(error: unknown): void;
+  /** …and once that it answers again. */
+  storeOk(): void;
 }
 
 /** An entry read from the shared store, or undefined when it is absent, unreadable or the store fails. */
@@ -43,6 +45,7 @@ async function sharedEntry(context: MissContext, key: string): Promise<CachedAns
   if (!context.shared) return undefined;
   try {
     const text = await context.shared.store.get(key);
+    context.storeOk();
     if (typeof text !== "string") return undefined;
     const entry = JSON.parse(text) as CachedAnswer;
     return typeof entry.body === "string" && typeof entry.storedAt === "number" ? entry : undefined;
@@ -58,6 +61,7 @@ async function keepEverywhere(context: MissContext, key: string, entry: CachedAn
   if (!context.shared) return;
   try {
     await context.shared.store.set(key, JSON.stringify(entry), entry.freshMs + GATEWAY_DEFAULTS.staleKeepMs);
+    context.storeOk();
   } catch (error) {
     context.storeTrouble(error);
   }
@@ -112,7 +116,7 @@ async function paced(context: MissContext, origin: string): Promise<GatewayAnswe
     }
     if (context.now() + decision.retryMs > deadline) {
       context.observer?.paceWait?.(context.now() - started, true);
-      return spent(1_000);
+      return spent(decision.retryMs);
     }
     await sleep(decision.retryMs);
   }

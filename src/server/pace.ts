@@ -34,6 +34,8 @@ export interface Pace {
 export const PROBE_MS = 2_000;
 /** How long an origin that announced no budget is believed to have none, before a request probes again. */
 export const UNANNOUNCED_MS = 60_000;
+/** The budget believed of an origin that announced none (a count Redis's Lua keeps exactly). */
+export const UNANNOUNCED_BUDGET = 1_000_000_000;
 /** How soon a request that found a probe out asks again, in ms. */
 export const PROBE_RETRY_MS = 25;
 
@@ -54,13 +56,20 @@ export function paceStep(
 ): { decision: PaceDecision; state: PaceState } {
   const known = state.resetAt > now;
   if (!known && state.probeUntil > now) return { decision: { go: false, retryMs: PROBE_RETRY_MS }, state };
-  let start = now;
   let remaining = state.remaining;
   if (known) {
-    if (remaining > 0) remaining -= 1;
-    else start = state.resetAt; // the window is spent: the first slot of the next one
+    // The window is spent: ask again when it resets (then one request probes the next one), or refuse.
+    if (remaining <= 0) {
+      const resetIn = state.resetAt - now;
+      return {
+        decision:
+          resetIn > maxWaitMs ? { go: false, refusedForMs: resetIn } : { go: false, retryMs: resetIn },
+        state,
+      };
+    }
+    remaining -= 1;
   }
-  const at = Math.max(start, state.next);
+  const at = Math.max(now, state.next);
   if (at - now > maxWaitMs) return { decision: { go: false, refusedForMs: at - now }, state };
   return {
     decision: { go: true, waitMs: at - now },
@@ -81,7 +90,7 @@ export function paceLearn(state: PaceState, lesson: PaceLesson, now: number): Pa
   if (lesson.remaining === undefined || lesson.resetMs === undefined)
     return state.resetAt > now
       ? { ...state, probeUntil: 0 }
-      : { ...state, remaining: Number.MAX_SAFE_INTEGER, resetAt: now + UNANNOUNCED_MS, probeUntil: 0 };
+      : { ...state, remaining: UNANNOUNCED_BUDGET, resetAt: now + UNANNOUNCED_MS, probeUntil: 0 };
   const resetAt = now + lesson.resetMs;
   // The same window as the one known: the lower count wins (requests in flight were already counted).
   const sameWindow = state.resetAt > now && resetAt <= state.resetAt + 1_000;

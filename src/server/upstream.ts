@@ -30,8 +30,6 @@ interface RawAnswer {
   response: Response;
 }
 
-type RawGet = (path: string, init: object) => Promise<RawAnswer>;
-
 /** Asks upstream for `request` of `operationId`, with `If-None-Match: etag` when given. */
 export async function askUpstream(
   client: LookupClient,
@@ -42,14 +40,15 @@ export async function askUpstream(
   now: () => number,
   signal?: AbortSignal,
 ): Promise<UpstreamAnswer> {
-  // openapi-fetch's GET is typed per path; the gateway calls it with a path of the operation table.
-  const get: RawGet = Reflect.get(client.raw, "GET");
-  const { data, error, response } = await get(operations[operationId].path, {
+  // openapi-fetch types GET per path; the gateway calls it with a path of the operation table, as text.
+  const path = operations[operationId].path as Parameters<LookupClient["raw"]["GET"]>[0];
+  const init = {
     params: request,
     parseAs: "text",
     ...(etag === undefined ? {} : { headers: { "if-none-match": etag } }),
     ...(signal === undefined ? {} : { signal }),
-  });
+  } as const;
+  const { data, error, response }: RawAnswer = await client.raw.GET(path, init as never);
   const text = data ?? (error === undefined ? "" : typeof error === "string" ? error : JSON.stringify(error));
   const at = now();
   const limit = readRateLimit(response.headers, at);

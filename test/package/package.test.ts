@@ -452,6 +452,32 @@ console.log(JSON.stringify({ max: parameterRules.limit.maximum, ops: Object.keys
   );
 
   it(
+    "imports and requires hiro-lookup/server: the handler answers a lookup from upstream, then from its cache",
+    async () => {
+      writeFileSync(
+        join(consumer, "server.mjs"),
+        `import { createLookupHandler } from "hiro-lookup/server";
+const required = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/server");
+const results = [];
+for (const create of [createLookupHandler, required.createLookupHandler]) {
+  const handler = create({ upstream: { baseUrl: ${JSON.stringify(baseUrl)} } });
+  const path = "/ordinals/v1/sats/${ORDINAL}/inscriptions";
+  const first = await handler(new Request("http://gateway" + path));
+  const again = await handler(new Request("http://gateway" + path));
+  const missing = await handler(new Request("http://gateway/nowhere"));
+  results.push([first.status, (await first.json()).total, again.headers.get("cache-control"), missing.status]);
+}
+console.log(JSON.stringify(results));
+`,
+      );
+      const result = await ok(process.execPath, ["server.mjs"], consumer);
+      const expected = [200, page.total, "public, max-age=10", 404];
+      expect(JSON.parse(result.stdout)).toEqual([expected, expected]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     "runs its bin: a lookup and --help",
     async () => {
       const hiro = join(consumer, "node_modules/.bin/hiro-lookup");

@@ -30,9 +30,14 @@ describe("paceStep and paceLearn", () => {
     expect(decisions).toEqual([
       { go: true, waitMs: 0 },
       { go: true, waitMs: 0 },
-      { go: true, waitMs: 990 },
+      { go: false, retryMs: 990 },
     ]);
     expect(paceStep(state, 10, 0, 500).decision).toEqual({ go: false, refusedForMs: 990 });
+    // Once it resets, the budget is unknown again: one request probes the new window.
+    expect(paceStep(state, 1_000, 0, 5_000).decision).toEqual({ go: true, waitMs: 0 });
+    expect(paceStep(paceStep(state, 1_000, 0, 5_000).state, 1_001, 0, 5_000).decision).toMatchObject({
+      go: false,
+    });
   });
 
   it("spaces requests by maxRequestsPerSecond", () => {
