@@ -2,7 +2,7 @@
  * Each wing imports downward only: scripts/lib/ is below the entry scripts (it imports none of the files
  * directly in scripts/), bench/ and scripts/ import nothing from test/ (shared helpers live in
  * scripts/lib/), and the msw kit (src/msw/) is built on the spec, the mock and the checked options, never
- * on the client's transport.
+ * on the client's transport; the gateway (src/server/) stays web-standard, its Node parts in the CLI.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -52,6 +52,21 @@ describe("imports go downward", () => {
 
   it("scripts/ imports nothing from test/ (the runtime checks' data is scripts/lib/runtime-data.ts)", () => {
     expect(edges("scripts", (target) => target.startsWith("test/"))).toEqual([]);
+  });
+
+  it("src/server/ (the gateway, web-standard) imports nothing from the CLI or Node's adapter, and no Redis client", () => {
+    expect(edges("src/server", (target) => target.startsWith("src/cli/"))).toEqual([]);
+    const named = filesUnder("src/server").filter((file) =>
+      /from "(redis|prom-client|node:[a-z_]+)"|import\("(redis|prom-client)"\)/.test(
+        readFileSync(join(ROOT, file), "utf8"),
+      ),
+    );
+    expect(named).toEqual([]);
+  });
+
+  it("src/ imports nothing from scripts/, bench/ or test/", () => {
+    const outside = (target: string) => ["scripts/", "bench/", "test/"].some((dir) => target.startsWith(dir));
+    expect(edges("src", outside)).toEqual([]);
   });
 
   it("src/msw/ imports nothing from src/transport/", () => {

@@ -123,7 +123,7 @@ async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number 
     ...(maxLimit ? { maxLimit } : {}),
     ...(maxRps === undefined ? {} : { maxRequestsPerSecond: maxRps }),
     headers: headersOf(global.header),
-    logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG ?? "warn") as LogLevel),
+    logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG || "warn") as LogLevel),
     logger: stderrLogger(io),
   };
   return { options, urls, apiKey, stopMock, mockUrl: global.mock ? baseUrl : undefined };
@@ -210,9 +210,12 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   await stopped(io);
   // Stop accepting, let the requests in flight finish (then close their connections), close Redis.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection turns idle once its answer is written: closed then, not after its timeout.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
   server.closeIdleConnections();
   const grace = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
   await closed;
+  clearInterval(idle);
   clearTimeout(grace);
   await gateway.close();
   await upstream.stopMock?.();
