@@ -1,14 +1,18 @@
 /**
  * From a caller's URL to a lookup's checked request, by the operation table: the path matched to one of
- * the spec's GET routes, the query read as the service reads it (a repeated key is an array, an empty
- * value an absent one, an unknown key ignored), then the client's own parameter checks. A refusal is the
- * `400` the service itself sends for that operation (its documented 400 body), so a caller sees one shape.
+ * the spec's GET routes, the values held to the service's own rules first (what the service refuses, the
+ * gateway refuses with the service's `400`: a tx id with `0x`, say, which the client itself would strip),
+ * the query read as the service reads it (a repeated key is an array, an empty value an absent one, an
+ * unknown key ignored), then the client's own parameter checks, which refuse more (an id the service
+ * would read as another). A refusal is the operation's documented 400 body, so a caller sees one shape.
  */
+import { type MockExample, mockExamples } from "../generated/mock-examples.js";
 import { operationAnswers } from "../generated/operations.js";
 import { parameterRules } from "../generated/parameters.js";
 import { HiroValidationError, type OperationId } from "../index.js";
 import type { ParameterCheck } from "../lookups/deployment.js";
 import type { LookupRequest } from "../lookups/lookup.js";
+import { checkRequest } from "../mock/request-check.js";
 import { canonicalParams } from "../query/key.js";
 import { matchOperation, operations } from "../spec/index.js";
 
@@ -25,6 +29,14 @@ export interface Refusal {
   status: number;
   body: Record<string, unknown>;
 }
+
+/** Each operation's documented 400 bodies: the shape its refusals take. */
+const SERVICE_400S: Readonly<Record<string, readonly MockExample[]>> = Object.fromEntries(
+  Object.entries(mockExamples).map(([id, examples]) => [
+    id,
+    examples.filter((example) => example.status === 400),
+  ]),
+);
 
 type Rule = { type?: string; maxItems?: number };
 const RULES: Readonly<Record<string, Rule>> = parameterRules;
@@ -84,6 +96,14 @@ export function checkCall(
   if (matched === undefined) return undefined;
   const { operationId } = matched;
   const operation = operations[operationId];
+  // The service's own rules first: what it would refuse is refused in its words, never made valid here.
+  const asService = checkRequest(
+    operation,
+    { path: matched.path, query: search },
+    SERVICE_400S[operationId] ?? [],
+  );
+  if ("status" in asService)
+    return { status: asService.status, body: asService.body as Record<string, unknown> };
   const params: Record<string, unknown> = { ...matched.path };
   for (const name of operation.queryParams) {
     const values = search.getAll(name).filter((value) => value !== "");

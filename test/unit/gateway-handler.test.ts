@@ -108,10 +108,20 @@ describe("parameters: the client's own checks, before anything is sent", () => {
 
   it("sends upstream the canonical request: defaults, ids written another way, unknown keys dropped", async () => {
     const { get, requests } = testGateway(upstream);
-    await get(`/runes/v1/transactions/0x${TX_ID.toUpperCase()}/activity?limit=20&utm=x`);
+    await get(`/runes/v1/transactions/${TX_ID.toUpperCase()}/activity?limit=20&utm=x`);
     const sent = new URL(requests[0]?.url ?? "");
     expect(sent.pathname).toBe(`/runes/v1/transactions/${TX_ID}/activity`);
     expect(sent.searchParams.has("utm")).toBe(false);
+  });
+
+  it("refuses what the service refuses, even where the client would mend it (a tx id with 0x)", async () => {
+    const { get, requests } = testGateway(upstream);
+    const response = await get(`/runes/v1/transactions/0x${TX_ID}/activity`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^params\/tx_id must match pattern/,
+    );
+    expect(requests).toHaveLength(0);
   });
 });
 
