@@ -11,11 +11,13 @@
  *   5. the Prism mock: time to ready, latency against the plain server
  *   pacer (only with --only pacer): 0 429s and wall time ÷ ideal against a server enforcing an announced limit
  *   search (only with --only search): 200 tokens as searchTokens vs 200 getSftMetadata under a limit
+ *   gateway (only with --only gateway): `serve`'s hits (memory, Redis) beside a Map floor, a Redis GET server and
+ *      nginx proxy_cache (wrk), its miss overhead over a bare proxy, upstream requests per 1,000 over 50 tokens
  *
  * Contestants are run in interleaved rounds (A, B, C, D, then B, C, D, A, …) and summarized by medians. Tables go
  * to stdout and to bench/results/latest.{md,json}; bench/RESULTS.md is the curated write-up.
  *
- * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer,search (a subset;
+ * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer,search,gateway (a subset;
  * the default is all but pacer).
  */
 import { execFileSync } from "node:child_process";
@@ -25,6 +27,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { gatewaySection } from "./gateway.js";
 import { startServer } from "./harness.js";
 import { latencySection, overheadSection } from "./latency.js";
 import { pacerSection } from "./pacer.js";
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
       ["prism", () => prismSection(server, QUICK)],
       ["pacer", () => pacerSection(QUICK)],
       ["search", () => searchSection(QUICK)],
+      ["gateway", () => gatewaySection(QUICK)],
     ];
     const loads: Record<string, string> = {};
     for (const [name, run] of sections) {
