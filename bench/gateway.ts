@@ -8,7 +8,7 @@
  * install it. Each server is its own process; wrk runs on the same 2 cores, as a caller would.
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,10 +51,18 @@ async function started(child: ChildProcess, url: string, name: string): Promise<
   throw new Error(`${name} did not answer on ${url}`);
 }
 
-async function processTarget(name: string, command: string, args: string[], path = PATH): Promise<Target> {
-  const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"] });
-  const port = Number(args[args.indexOf("--port") + 1] ?? args[2]);
-  const url = `http://127.0.0.1:${port}${path}`;
+/** Every child started, stopped on the way out whatever happens. */
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
+/** `node <args>` serving on `port`, once it answers. */
+async function processTarget(name: string, port: number, args: string[]): Promise<Target> {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  const url = `http://127.0.0.1:${port}${PATH}`;
   await started(child, url, name);
   return {
     name,
@@ -70,7 +78,13 @@ async function processTarget(name: string, command: string, args: string[], path
 
 /** wrk's requests/s and p50/p99 (ms) for `url`. */
 async function wrk(url: string, seconds: number, connections: number) {
-  const { stdout } = await exec("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", url]);
+  const { stdout } = await exec("wrk", [
+    `-t${Math.min(2, connections)}`,
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--latency",
+    url,
+  ]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
   const ms = (p: string) => {
     const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(stdout);
@@ -90,6 +104,8 @@ const median = (values: number[]) => {
 /** An nginx proxy_cache in front of `upstream`, in a scratch prefix (one worker, as Node has one thread). */
 async function nginxTarget(upstreamPort: number): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), "hiro-bench-nginx-"));
+  // nginx's workers drop root for `nobody`: they must reach the cache and temp folders under it.
+  chmodSync(dir, 0o777);
   const port = await freePort();
   writeFileSync(
     join(dir, "nginx.conf"),
@@ -143,7 +159,7 @@ export async function gatewaySection(quick: boolean): Promise<void> {
     return;
   }
   const upstreamPort = await freePort();
-  const upstream = await processTarget("upstream", process.execPath, [
+  const upstream = await processTarget("upstream", upstreamPort, [
     TARGETS,
     "upstream",
     String(upstreamPort),
@@ -167,23 +183,16 @@ export async function gatewaySection(quick: boolean): Promise<void> {
   try {
     let port = await freePort();
     targets.push(
-      await processTarget("Map floor (node:http)", process.execPath, [
-        TARGETS,
-        "map",
-        String(port),
-        TOKEN_FILE,
-      ]),
+      await processTarget("Map floor (node:http)", port, [TARGETS, "map", String(port), TOKEN_FILE]),
     );
     port = await freePort();
-    targets.push(await processTarget("serve, memory", process.execPath, serveArgs(port, [])));
+    targets.push(await processTarget("serve, memory", port, serveArgs(port, [])));
     if (redis) {
       port = await freePort();
-      targets.push(
-        await processTarget("serve, Redis", process.execPath, serveArgs(port, ["--redis", redis.url])),
-      );
+      targets.push(await processTarget("serve, Redis", port, serveArgs(port, ["--redis", redis.url])));
       port = await freePort();
       targets.push(
-        await processTarget("one Redis GET per hit", process.execPath, [
+        await processTarget("one Redis GET per hit", port, [
           TARGETS,
           "redis-get",
           String(port),
@@ -242,16 +251,11 @@ export async function gatewaySection(quick: boolean): Promise<void> {
   try {
     let port = await freePort();
     missTargets.push(
-      await processTarget("bare proxy (node:http)", process.execPath, [
-        TARGETS,
-        "proxy",
-        String(port),
-        upstreamUrl,
-      ]),
+      await processTarget("bare proxy (node:http)", port, [TARGETS, "proxy", String(port), upstreamUrl]),
     );
     port = await freePort();
     missTargets.push(
-      await processTarget("serve, a miss each time", process.execPath, [
+      await processTarget("serve, a miss each time", port, [
         CLI,
         "--base-url",
         upstreamUrl,
@@ -293,7 +297,7 @@ export async function gatewaySection(quick: boolean): Promise<void> {
 
   // Upstream requests per 1,000 caller requests over 50 distinct tokens, within --fresh (the default).
   const port = await freePort();
-  const serveTarget = await processTarget("serve", process.execPath, [
+  const serveTarget = await processTarget("serve", port, [
     CLI,
     "--base-url",
     upstreamUrl,
