@@ -297,6 +297,8 @@ export async function gatewaySection(quick: boolean): Promise<void> {
 
   // Upstream requests per 1,000 caller requests over 50 distinct tokens, within --fresh (the default).
   const port = await freePort();
+  // Counted from before serve starts (its start check asks for one token).
+  const before = Number(await (await fetch(`${upstreamUrl}/count`)).text());
   const serveTarget = await processTarget("serve", port, [
     CLI,
     "--base-url",
@@ -306,7 +308,6 @@ export async function gatewaySection(quick: boolean): Promise<void> {
     String(port),
   ]);
   try {
-    const before = Number(await (await fetch(`${upstreamUrl}/count`)).text());
     const base = serveTarget.url.slice(0, serveTarget.url.indexOf("/metadata"));
     let next = 0;
     const worker = async () => {

@@ -478,6 +478,45 @@ console.log(JSON.stringify(results));
   );
 
   it(
+    "serve without its optional peers: --redis names what to install, /metrics says what it needs",
+    async () => {
+      const hiro = join(consumer, "node_modules/.bin/hiro-lookup");
+      const redis = await run(
+        hiro,
+        ["--base-url", baseUrl, "serve", "--port", "0", "--redis", "redis://127.0.0.1:1"],
+        consumer,
+      );
+      expect(redis.code).toBe(2);
+      expect(redis.stderr).toContain("npm i redis@6");
+      writeFileSync(
+        join(consumer, "serve-metrics.mjs"),
+        `import { spawn } from "node:child_process";
+const child = spawn(${JSON.stringify(hiro)}, ["--base-url", ${JSON.stringify(baseUrl)}, "serve", "--port", "0"]);
+let out = "";
+child.stdout.on("data", async (data) => {
+  out += data;
+  const url = /listening on (http:[^;]+);/.exec(out)?.[1];
+  if (!url || child.started) return;
+  child.started = true;
+  const metrics = await (await fetch(url + "/metrics")).text();
+  child.kill("SIGTERM");
+  child.once("exit", (code) => console.log(JSON.stringify({ line: out.trim(), metrics, code })));
+});
+`,
+      );
+      const result = JSON.parse((await ok(process.execPath, ["serve-metrics.mjs"], consumer)).stdout) as {
+        line: string;
+        metrics: string;
+        code: number;
+      };
+      expect(result.line).toContain("metrics: off (npm i prom-client@15)");
+      expect(result.metrics).toContain("npm i prom-client@15");
+      expect(result.code).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     "runs its bin: a lookup and --help",
     async () => {
       const hiro = join(consumer, "node_modules/.bin/hiro-lookup");
