@@ -73,7 +73,8 @@ const newer = (a: CachedAnswer | undefined, b: CachedAnswer | undefined) =>
 
 /**
  * Waits for another instance's answer to `key` (it holds the lock): an entry stored after `since`, or
- * undefined once the lock's time has passed (then this instance asks itself).
+ * undefined once the lock is given back without one (an answer not kept: a 5xx, say) or its time has
+ * passed. Then this instance asks itself.
  */
 async function awaitOther(
   context: MissContext,
@@ -81,10 +82,16 @@ async function awaitOther(
   since: number,
 ): Promise<CachedAnswer | undefined> {
   const until = context.now() + GATEWAY_DEFAULTS.lockMs;
+  const lock = context.shared?.lock;
   while (context.now() < until) {
     await sleep(GATEWAY_DEFAULTS.lockPollMs);
     const entry = await sharedEntry(context, key);
     if (entry && entry.storedAt >= since) return entry;
+    if (lock?.held && !(await lock.held(key))) {
+      // Given back: its answer may have been kept just before; else there is none to wait for.
+      const last = await sharedEntry(context, key);
+      return last && last.storedAt >= since ? last : undefined;
+    }
   }
   return undefined;
 }

@@ -18,6 +18,8 @@ export interface MissLock {
   acquire(key: string, ttlMs: number): Promise<string | undefined>;
   /** Gives it back, if `token` still holds it. */
   release(key: string, token: string): Promise<void>;
+  /** Whether some instance holds it now (a waiter stops waiting once it is given back). */
+  held?(key: string): Promise<boolean>;
 }
 
 /** What instances share: the answers, the lock on a miss, the upstream budget (see `createRedisShared`). */

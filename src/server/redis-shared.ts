@@ -137,6 +137,13 @@ export function createRedisShared(redis: RedisCommands, options: RedisSharedOpti
         return tokenOf(); // Redis down: no instance can be waited for, so this one asks
       }
     },
+    async held(key) {
+      try {
+        return (await send(["EXISTS", `${prefix}lock:${key}`])) === 1;
+      } catch {
+        return false;
+      }
+    },
     async release(key, token) {
       await send(["EVAL", RELEASE, "1", `${prefix}lock:${key}`, token]).catch(() => undefined);
     },
