@@ -83,6 +83,16 @@ describe("routes: exactly the spec's GET routes", () => {
   });
 });
 
+describe("mounted under a path (a Next.js route at app/api/hiro/[...path])", () => {
+  it("serves the spec's routes under basePath, and nothing outside it", async () => {
+    const { get, requests } = testGateway(upstream, { basePath: "/api/hiro/" });
+    expect((await get(`/api/hiro${SFT}`)).status).toBe(200);
+    expect(new URL(requests[0]?.url ?? "").pathname).toBe(SFT);
+    expect((await get(SFT)).status).toBe(404);
+    expect(requests).toHaveLength(1);
+  });
+});
+
 describe("parameters: the client's own checks, before anything is sent", () => {
   it("refuses a bad parameter with the service's 400 body (Fastify's shape; the Ordinals constant)", async () => {
     const { get, requests } = testGateway(upstream);
