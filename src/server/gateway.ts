@@ -10,6 +10,7 @@ import { printable } from "../errors/safe-text.js";
 import { createLookupClient, HiroValidationError, type LookupClient } from "../index.js";
 import { deploymentOf, PARAMETER_CHECK, type ParameterCheck } from "../lookups/deployment.js";
 import { requestOf } from "../lookups/requests.js";
+import { logOf } from "../observe/log.js";
 import { hashLookupKey } from "../query/key.js";
 import { matchOperation, operations, type ServiceName } from "../spec/index.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
@@ -87,7 +88,9 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const rate = upstream.maxRequestsPerSecond;
   const localPace = createMemoryPace(rate ? 1000 / rate : 0);
   let storeDown = false;
-  const log = upstream.logger ?? console;
+  // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
+  // unless the client's logLevel says otherwise: a server says when it loses its shared store.
+  const log = logOf(upstream.logLevel ?? "warn", upstream.logger);
   const context: MissContext = {
     client,
     apiKey: upstream.apiKey,
@@ -106,14 +109,14 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       if (storeDown) return;
       storeDown = true;
       const why = error instanceof Error ? error.message : String(error);
-      log.warn(
-        `hiro-lookup: the shared store failed (${printable(why, 200)}): serving from upstream and memory until it is back`,
-      );
+      log?.warn?.("the shared store failed: serving from upstream and memory until it is back", {
+        reason: printable(why, 200),
+      });
     },
     storeOk: () => {
       if (!storeDown) return;
       storeDown = false;
-      log.warn("hiro-lookup: the shared store answers again: sharing answers, misses and the pace again");
+      log?.warn?.("the shared store answers again: sharing answers, misses and the pace again", {});
     },
   };
   const inFlight = new Map<string, Promise<MissResult>>();

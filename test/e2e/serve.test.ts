@@ -147,10 +147,13 @@ describe("hiro-lookup serve", () => {
     }
   });
 
-  it("refuses --redis without a redis:// URL, and its help has examples", async () => {
+  it("refuses --redis without a redis:// URL and --mock, and its help has examples", async () => {
     const bad = await runCliProcess(["serve", "--redis", "http://127.0.0.1:1"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--redis: must be a redis:// or rediss:// URL");
+    const mock = await runCliProcess(["--mock", "serve"]);
+    expect(mock.code).toBe(2);
+    expect(mock.stderr).toContain("--mock: is not for serve");
     const help = await runCliProcess(["serve", "--help"]);
     expect(help.stdout).toContain("Examples:");
     expect(help.stdout).toContain("--cors-origin");

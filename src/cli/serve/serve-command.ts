@@ -91,7 +91,6 @@ export function registerServe(program: Command, io: CliIo): void {
     "ordinalsMaxLimit",
     "runesMaxLimit",
     "apiKey",
-    "mock",
     "timeout",
     "retries",
     "verbose",
@@ -102,15 +101,14 @@ export function registerServe(program: Command, io: CliIo): void {
 /** The client's options from the global flags and the environment (as every command reads them). */
 async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number | undefined) {
   const urls = serviceUrls(global, io.env);
-  let baseUrl = clientBaseUrl(urls);
-  let metadataUrl = lookupMetadataUrl(urls);
-  let stopMock: (() => Promise<void>) | undefined;
+  const baseUrl = clientBaseUrl(urls);
+  const metadataUrl = lookupMetadataUrl(urls);
   if (global.mock) {
-    if (!io.startMock) throw new HiroValidationError("--mock", "the embedded mock is not available here");
-    const mock = await io.startMock();
-    stopMock = () => mock.stop();
-    baseUrl = mock.url;
-    metadataUrl = mock.url;
+    // The mock is a process of its own, for development: the gateway goes in front of it by its URL.
+    throw new HiroValidationError(
+      "--mock",
+      "is not for serve: start the mock (hiro-lookup mock) and pass --base-url http://127.0.0.1:4010",
+    );
   }
   const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
   if (note) io.stderr.write(`hiro-lookup: ${note}\n`);
@@ -126,7 +124,7 @@ async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number 
     logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG || "warn") as LogLevel),
     logger: stderrLogger(io),
   };
-  return { options, urls, apiKey, stopMock, mockUrl: global.mock ? baseUrl : undefined };
+  return { options, urls, apiKey };
 }
 
 async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): Promise<void> {
@@ -201,7 +199,7 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const upstreams = SERVICE_NAMES.map(
     (name) =>
-      `${name} ${upstream.mockUrl ?? upstream.urls[name]?.url ?? (name === "metadata" ? "https://api.hiro.so" : "(none)")}`,
+      `${name} ${upstream.urls[name]?.url ?? (name === "metadata" ? "https://api.hiro.so" : "(none)")}`,
   ).join(", ");
   const store = redis ? `memory + Redis ${redactedRedis(redisUrl ?? "")}` : "memory";
   io.stdout.write(
@@ -218,7 +216,6 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   clearInterval(idle);
   clearTimeout(grace);
   await gateway.close();
-  await upstream.stopMock?.();
   io.stderr.write("hiro-lookup serve: stopped\n");
 }
 
