@@ -147,6 +147,26 @@ describe("hiro-lookup serve", () => {
     }
   });
 
+  it("two processes on one Redis share the cache: what one asked, the other serves without asking", async () => {
+    const [a, b] = [
+      await startServe(["--base-url", upstreamUrl], ["--redis", redis.url]),
+      await startServe(["--base-url", upstreamUrl], ["--redis", redis.url]),
+    ];
+    try {
+      const before = seen.length;
+      expect((await fetch(`${a.url}/metadata/v1/sft/${PRINCIPAL}/900`)).status).toBe(200);
+      const fromB = await fetch(`${b.url}/metadata/v1/sft/${PRINCIPAL}/900`);
+      expect(fromB.status).toBe(200);
+      expect(await fromB.text()).toBe(TOKEN);
+      expect(seen.length - before).toBe(1);
+      const health = await (await fetch(`${b.url}/healthz`)).json();
+      expect(health).toMatchObject({ status: "up", redis: "ok" });
+    } finally {
+      for (const serve of [a, b]) serve.child.kill("SIGTERM");
+      expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+    }
+  });
+
   it("refuses --redis without a redis:// URL and --mock, and its help has examples", async () => {
     const bad = await runCliProcess(["serve", "--redis", "http://127.0.0.1:1"]);
     expect(bad.code).toBe(2);
