@@ -114,6 +114,36 @@ describe("two instances on one Redis", () => {
 });
 
 describe("one pace for one key", () => {
+  it("spaces the instances' requests together by maxRequestsPerSecond (an upstream that sends no rate-limit headers)", async () => {
+    const arrivals: number[] = [];
+    const plain = createServer((_req, res) => {
+      arrivals.push(Date.now());
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(TOKEN);
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+    // 5 a second for the two together: 200 ms apart, whichever instance asks.
+    const options = { intervalMs: 200, maxPaceWaitMs: 10_000, upstream: { maxRequestsPerSecond: 5 } };
+    const instances = [
+      await gatewayInstance(url, redis.url, options),
+      await gatewayInstance(url, redis.url, options),
+    ];
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => get(instances[i % 2] as GatewayInstance, sft(2_000 + i))),
+      );
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect(arrivals).toHaveLength(10);
+      // A lower bound only (a busy machine makes it longer): 10 requests 200 ms apart span 1.8 s.
+      expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(1_600);
+    } finally {
+      for (const instance of instances) await instance.close();
+      plain.closeAllConnections();
+      await new Promise((resolve) => plain.close(resolve));
+    }
+  }, 60_000);
+
   it("2 instances × 50 callers against an upstream allowing 5 requests a second: 0 upstream 429s", async () => {
     const limited = await startRateLimitedServer({ limit: 5, windowMs: 1_000, reset: "delta" });
     const instances = [
