@@ -82,6 +82,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   if (basePath !== "" && !basePath.startsWith("/"))
     throw new HiroValidationError("basePath", `must start with /; got ${basePath.slice(0, 60)}`);
   const corsOrigins = new Set(options.corsOrigins ?? []);
+  // The services whose page maximum the client was told (a self-hosted bitcoin-indexer's, not the spec's 60).
+  const maxLimit = upstream.maxLimit ?? {};
+  const ownMaxLimit = (service: string) =>
+    (service === "ordinals" || service === "runes") && maxLimit[service] !== undefined;
   const now = options.now ?? Date.now;
   const observer = options.observer;
   const memory = createMemoryTier(memoryBytes);
@@ -129,7 +133,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     if (!target.startsWith("/") || target.startsWith("//"))
       return ownAnswer(400, errorBody(400, "Bad Request", "the request target must be a path"));
     const url = new URL(target, "http://gateway.invalid");
-    const checked = checkCall(url.pathname, url.searchParams, check, basePath);
+    const checked = checkCall(url.pathname, url.searchParams, check, basePath, ownMaxLimit);
     if (checked === undefined) {
       const refusal = notFound(method, url.pathname);
       return ownAnswer(refusal.status, refusal.body);

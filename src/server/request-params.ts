@@ -91,17 +91,20 @@ export function checkCall(
   search: URLSearchParams,
   check: ParameterCheck,
   basePath = "",
+  ownMaxLimit: (service: string) => boolean = () => false,
 ): CheckedCall | Refusal | undefined {
   const matched = matchOperation(pathname, basePath);
   if (matched === undefined) return undefined;
   const { operationId } = matched;
   const operation = operations[operationId];
   // The service's own rules first: what it would refuse is refused in its words, never made valid here.
-  const asService = checkRequest(
-    operation,
-    { path: matched.path, query: search },
-    SERVICE_400S[operationId] ?? [],
-  );
+  // A deployment with its own page maximum (the client's maxLimit) takes other limits: the client checks those.
+  let query = search;
+  if (ownMaxLimit(operation.service)) {
+    query = new URLSearchParams(search);
+    query.delete("limit");
+  }
+  const asService = checkRequest(operation, { path: matched.path, query }, SERVICE_400S[operationId] ?? []);
   if ("status" in asService)
     return { status: asService.status, body: asService.body as Record<string, unknown> };
   const params: Record<string, unknown> = { ...matched.path };

@@ -124,6 +124,15 @@ describe("parameters: the client's own checks, before anything is sent", () => {
     expect(sent.searchParams.has("utm")).toBe(false);
   });
 
+  it("takes the deployment's own page maximum (the client's maxLimit) instead of the spec's 60", async () => {
+    const { get, requests } = testGateway(upstream, { upstream: { maxLimit: { runes: 100 } } });
+    expect((await get(`/runes/v1/transactions/${TX_ID}/activity?limit=80`)).status).toBe(200);
+    expect(new URL(requests[0]?.url ?? "").searchParams.get("limit")).toBe("80");
+    expect((await get(`/runes/v1/transactions/${TX_ID}/activity?limit=101`)).status).toBe(400);
+    expect((await get(`/ordinals/v1/sats/${ORDINAL}/inscriptions?limit=61`)).status).toBe(400);
+    expect(requests).toHaveLength(1);
+  });
+
   it("refuses what the service refuses, even where the client would mend it (a tx id with 0x)", async () => {
     const { get, requests } = testGateway(upstream);
     const response = await get(`/runes/v1/transactions/0x${TX_ID}/activity`);
