@@ -5,7 +5,7 @@
  * store; SIGTERM or SIGINT stops accepting, finishes what is in flight, closes Redis and exits 0.
  */
 import type { AddressInfo } from "node:net";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { HiroValidationError, type LogLevel, type LookupClientOptions } from "../../index.js";
 import { createLookupGateway, createRedisShared, GATEWAY_DEFAULTS } from "../../server/index.js";
 import { SERVICE_NAMES } from "../../spec/index.js";
@@ -67,11 +67,10 @@ export function registerServe(program: Command, io: CliIo): void {
       `how long an answer is served without asking upstream; 0 revalidates every time (default ${GATEWAY_DEFAULTS.fresh})`,
       integer("--fresh", 0),
     )
-    .option(
-      "--cors-origin <origin>",
-      "an origin browsers may call from (repeatable; none by default)",
-      collect,
-      [],
+    .addOption(
+      new Option("--cors-origin <origin>", "an origin browsers may call from (repeatable)")
+        .argParser(collect)
+        .default([], "none"),
     )
     .option("--per-ip <n>", "requests a second per caller IP (default: no limit)", integer("--per-ip", 1))
     .option(
