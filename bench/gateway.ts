@@ -167,6 +167,21 @@ export async function gatewaySection(quick: boolean): Promise<void> {
   ]);
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   const redis = hasRedisServer() ? await startRedisServer() : undefined;
+  try {
+    await measure(upstreamUrl, upstreamPort, redis, quick);
+  } finally {
+    await upstream.stop();
+    await redis?.stop();
+  }
+}
+
+/** The three measures, against the upstream (and Redis) the section started. */
+async function measure(
+  upstreamUrl: string,
+  upstreamPort: number,
+  redis: Awaited<ReturnType<typeof startRedisServer>> | undefined,
+  quick: boolean,
+): Promise<void> {
   const skipped: string[] = [];
   const targets: Target[] = [];
   const serveArgs = (port: number, extra: string[]) => [
@@ -325,8 +340,6 @@ export async function gatewaySection(quick: boolean): Promise<void> {
     json.gatewayUpstreamPer1000 = asked;
   } finally {
     await serveTarget.stop();
-    await upstream.stop();
-    await redis?.stop();
   }
   for (const line of skipped) out(`_Skipped: ${line}._`);
   if (skipped.length) out();
