@@ -2,6 +2,7 @@
  * The gateway's answers as plain data (status, headers, body), so the web handler and the Node adapter
  * share them: the Node adapter writes them without building a `Request` or a `Response`.
  */
+import { HiroApiError, type HiroError } from "../index.js";
 import { type CachedAnswer, cacheControlOf } from "./cache-policy.js";
 
 /** An answer of the gateway. */
@@ -44,3 +45,25 @@ export const errorBody = (statusCode: number, error: string, message: string) =>
   error,
   message,
 });
+
+/** A 429 the gateway answers itself when the upstream budget is spent for longer than it waits. */
+export const spent = (ms: number): GatewayAnswer =>
+  ownAnswer(
+    429,
+    errorBody(429, "Too Many Requests", "the upstream rate limit is spent: ask again after Retry-After"),
+    { "retry-after": String(Math.max(1, Math.ceil(ms / 1000))) },
+  );
+
+/** The answer a caller gets when upstream could not be asked, as a 502 or 504 in the service's words. */
+export function unreachable(error: HiroError): GatewayAnswer {
+  if (error instanceof HiroApiError && error.status === 429) return spent(error.retryAfterMs ?? 1_000);
+  const timeout = error.name === "HiroTimeoutError";
+  return ownAnswer(
+    timeout ? 504 : 502,
+    errorBody(
+      timeout ? 504 : 502,
+      timeout ? "Gateway Timeout" : "Bad Gateway",
+      timeout ? "the service did not answer in time" : "the service could not be reached",
+    ),
+  );
+}

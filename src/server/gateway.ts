@@ -11,7 +11,6 @@ import { createLookupClient, HiroValidationError, type LookupClient } from "../i
 import { deploymentOf, PARAMETER_CHECK, type ParameterCheck } from "../lookups/deployment.js";
 import { requestOf } from "../lookups/requests.js";
 import { logOf } from "../observe/log.js";
-import { hashLookupKey } from "../query/key.js";
 import { matchOperation, operations, type ServiceName } from "../spec/index.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
 import { isFresh, matchesEtag } from "./cache-policy.js";
@@ -20,7 +19,8 @@ import { createMemoryTier } from "./memory-tier.js";
 import { answerMiss, type MissContext, type MissResult } from "./miss.js";
 import { GATEWAY_DEFAULTS, type LookupHandlerOptions } from "./options.js";
 import { createMemoryPace } from "./pace.js";
-import { type CheckedCall, checkCall, notFound } from "./request-params.js";
+import { type CheckedCall, notFound } from "./request-params.js";
+import { createRouter, type RoutedCall } from "./router.js";
 
 /** A caller's request, as the gateway reads it: nothing else of it counts. */
 export interface GatewayRequest {
@@ -44,15 +44,6 @@ export interface LookupGateway {
   /** Closes the shared store's connection. */
   close(): Promise<void>;
 }
-
-/** A checked call and its cache key, remembered by request target (the hit path parses nothing twice). */
-interface Known {
-  call: CheckedCall;
-  key: string;
-}
-
-/** How many request targets are remembered, at most (the memo is cleared when it is full). */
-const KNOWN_TARGETS = 10_000;
 
 /** A non-negative integer option, or its default. */
 function checkMs(name: string, value: number | undefined, fallback: number): number {
@@ -124,27 +115,8 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     },
   };
   const inFlight = new Map<string, Promise<MissResult>>();
-  const known = new Map<string, Known>();
 
-  /** The checked call of `target`, or the answer that refuses it. */
-  function route(method: string, target: string): Known | GatewayAnswer {
-    const remembered = known.get(target);
-    if (remembered) return remembered;
-    if (!target.startsWith("/") || target.startsWith("//"))
-      return ownAnswer(400, errorBody(400, "Bad Request", "the request target must be a path"));
-    const url = new URL(target, "http://gateway.invalid");
-    const checked = checkCall(url.pathname, url.searchParams, check, basePath, ownMaxLimit);
-    if (checked === undefined) {
-      const refusal = notFound(method, url.pathname);
-      return ownAnswer(refusal.status, refusal.body);
-    }
-    if ("status" in checked) return ownAnswer(checked.status, checked.body);
-    const key = hashLookupKey(["hiro-lookup", deployment, checked.operationId, checked.canonical]);
-    if (known.size >= KNOWN_TARGETS) known.clear();
-    const entry = { call: checked, key };
-    known.set(target, entry);
-    return entry;
-  }
+  const route = createRouter({ check, deployment, basePath, ownMaxLimit });
 
   /** One miss per key at a time: every caller of a key waits for the same one. */
   function missOf(key: string, call: CheckedCall, stale: Parameters<typeof answerMiss>[3]) {
@@ -158,7 +130,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     return started;
   }
 
-  async function serveSpecRoute(request: GatewayRequest, known: Known): Promise<GatewayAnswer> {
+  async function serveSpecRoute(request: GatewayRequest, known: RoutedCall): Promise<GatewayAnswer> {
     const held = memory.get(known.key);
     const at = now();
     if (held && isFresh(held, at)) {

@@ -5,13 +5,13 @@
  * instance are one call of this (gateway.ts coalesces them).
  */
 import { acceptedBody } from "../features/etag-acceptance.js";
-import { HiroApiError, type HiroError, type LookupClient } from "../index.js";
+import type { HiroError, LookupClient } from "../index.js";
 import { sleep } from "../shared/sleep.js";
 import { operations } from "../spec/index.js";
-import { errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
+import { type GatewayAnswer, unreachable } from "./answers.js";
 import { type CachedAnswer, freshMsFor, isFresh, revalidatesByEtag } from "./cache-policy.js";
-import { GATEWAY_DEFAULTS, type GatewayObserver, type GatewayShared } from "./options.js";
-import type { Pace } from "./pace.js";
+import { GATEWAY_DEFAULTS, type GatewayShared } from "./options.js";
+import { type PaceWait, paced } from "./pace-wait.js";
 import type { CheckedCall } from "./request-params.js";
 import { askUpstream, type UpstreamAnswer } from "./upstream.js";
 
@@ -21,17 +21,13 @@ export type MissResult =
   | { answer: GatewayAnswer };
 
 /** What the miss path works with (fixed for a gateway). */
-export interface MissContext {
+export interface MissContext extends PaceWait {
   client: LookupClient;
   apiKey: string | undefined;
   /** The origin each service's requests go to: the pace's key. */
   originOf: (operationId: CheckedCall["operationId"]) => string;
   shared: GatewayShared | undefined;
-  pace: Pace;
   fresh: number;
-  maxPaceWaitMs: number;
-  observer: GatewayObserver | undefined;
-  now: () => number;
   /** Keeps an entry in this instance's memory. */
   keep(key: string, entry: CachedAnswer): void;
   /** Says once that the shared store failed… */
@@ -94,53 +90,6 @@ async function awaitOther(
     }
   }
   return undefined;
-}
-
-/** A 429 the gateway answers itself when the budget is spent for longer than it waits. */
-const spent = (ms: number): GatewayAnswer =>
-  ownAnswer(
-    429,
-    errorBody(429, "Too Many Requests", "the upstream rate limit is spent: ask again after Retry-After"),
-    { "retry-after": String(Math.max(1, Math.ceil(ms / 1000))) },
-  );
-
-/** Takes a slot of the upstream budget: undefined when the request may go now, else the 429 to answer. */
-async function paced(context: MissContext, origin: string): Promise<GatewayAnswer | undefined> {
-  const started = context.now();
-  const deadline = started + context.maxPaceWaitMs;
-  for (;;) {
-    const now = context.now();
-    const decision = await context.pace.take(origin, now, Math.max(0, deadline - now));
-    if (decision.go) {
-      if (decision.waitMs > 0) await sleep(decision.waitMs);
-      const waited = context.now() - started;
-      if (waited > 0) context.observer?.paceWait?.(waited, false);
-      return undefined;
-    }
-    if ("refusedForMs" in decision) {
-      context.observer?.paceWait?.(context.now() - started, true);
-      return spent(decision.refusedForMs);
-    }
-    if (context.now() + decision.retryMs > deadline) {
-      context.observer?.paceWait?.(context.now() - started, true);
-      return spent(decision.retryMs);
-    }
-    await sleep(decision.retryMs);
-  }
-}
-
-/** The answer a caller gets when upstream could not be asked, as a 502 or 504 in the service's words. */
-function unreachable(error: HiroError): GatewayAnswer {
-  if (error instanceof HiroApiError && error.status === 429) return spent(error.retryAfterMs ?? 1_000);
-  const timeout = error.name === "HiroTimeoutError";
-  return ownAnswer(
-    timeout ? 504 : 502,
-    errorBody(
-      timeout ? 504 : 502,
-      timeout ? "Gateway Timeout" : "Bad Gateway",
-      timeout ? "the service did not answer in time" : "the service could not be reached",
-    ),
-  );
 }
 
 /** The entry to keep for an upstream answer, or undefined when it is passed on and not kept. */

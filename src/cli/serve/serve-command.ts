@@ -20,6 +20,7 @@ import { apiKeyFor, clientBaseUrl, inCliTerms, lookupMetadataUrl, serviceUrls } 
 import { createIpLimit } from "./ip-limit.js";
 import { createGatewayServer } from "./node-server.js";
 import { connectRedis, type RedisConnection } from "./redis-connect.js";
+import { closeGracefully, listen, redactedRedis, stopped } from "./serve-lifecycle.js";
 import { createServeMetrics, PROM_CLIENT_INSTALL } from "./serve-metrics.js";
 
 /** `serve`'s own options, as commander names them. */
@@ -34,8 +35,6 @@ interface ServeOptions {
 }
 
 const DEFAULT_PORT = 3999;
-/** How long a graceful stop waits for requests in flight before closing their connections. */
-const STOP_GRACE_MS = 10_000;
 
 const EXAMPLES = `
 Examples:
@@ -181,19 +180,7 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
     ...(options.perIp ? { ipLimit: createIpLimit(options.perIp) } : {}),
     ...(metrics ? { onAnswer: metrics.request } : {}),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === "EADDRINUSE"
-          ? new HiroValidationError(
-              "--port",
-              `${options.port} on ${options.host} is taken; pick another (0: any free one)`,
-            )
-          : error,
-      ),
-    );
-    server.listen(options.port, options.host, resolve);
-  });
+  await listen(server, options.host, options.port);
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const upstreams = SERVICE_NAMES.map(
@@ -205,41 +192,7 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
     `hiro-lookup serve: listening on http://${host}:${address.port}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? "/metrics" : `off (${PROM_CLIENT_INSTALL})`}\n`,
   );
   await stopped(io);
-  // Stop accepting, let the requests in flight finish (then close their connections), close Redis.
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // A keep-alive connection turns idle once its answer is written: closed then, not after its timeout.
-  const idle = setInterval(() => server.closeIdleConnections(), 50);
-  server.closeIdleConnections();
-  const grace = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
-  await closed;
-  clearInterval(idle);
-  clearTimeout(grace);
+  await closeGracefully(server);
   await gateway.close();
   io.stderr.write("hiro-lookup serve: stopped\n");
-}
-
-/** A Redis URL as the start line shows it: without its password. */
-function redactedRedis(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = "";
-    parsed.username = "";
-    return parsed.href;
-  } catch {
-    return "(a Redis URL)";
-  }
-}
-
-/** Resolves on SIGTERM or SIGINT (or the io's own stop, in tests). */
-function stopped(io: CliIo): Promise<void> {
-  if (io.stopSignal) return io.stopSignal;
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.removeListener("SIGTERM", stop);
-      process.removeListener("SIGINT", stop);
-      resolve();
-    };
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
-  });
 }
