@@ -17,6 +17,7 @@ import { registerMcp } from "./mcp-command.js";
 import { registerMock } from "./mock-command.js";
 import { maxLimitOptions } from "./page-maximum.js";
 import { registerSearch } from "./search-command.js";
+import { registerServe } from "./serve/serve-command.js";
 import { registerTokenLookups } from "./token-commands.js";
 import { registerVerify } from "./verify/verify-command.js";
 import { packageVersion } from "./version.js";
@@ -93,6 +94,7 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   registerVerify(program, io);
   registerMock(program, io);
   registerMcp(program, run, io);
+  registerServe(program, io);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
