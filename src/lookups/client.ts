@@ -25,14 +25,9 @@ import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
 import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
-import type {
-  ClientLookups,
-  DerivedLookupClient,
-  LookupClient,
-  LookupMethod,
-  SingleLookupId,
-} from "./client-type.js";
-import { type LookupRoutes, type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
+import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import { lookupMethods } from "./lookup-methods.js";
 import { answerCheck, requestOf } from "./requests.js";
 import { searchTokens } from "./search-tokens.js";
 
@@ -135,33 +130,26 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     direct: () => registered.size === 0 && userFetch === undefined,
   } as LookupSettings;
   settings.send = pipelineFetch(settings);
-  const clientOptions = {
+  // The one openapi-fetch instance of this client: `raw` is it, and the lookups go through it when
+  // middleware or a custom fetch could see them (lookup.ts), so what `raw.use` adds sees them too.
+  const client = createClient<RawPaths>({
     baseUrl,
     ...(clientHeaders ? { headers: clientHeaders } : {}),
     fetch: ((request: Request) => settings.send(request)) as typeof fetch,
-  };
-  // `raw`, typed by the spec's paths; and the same client typed by the lookups' wire form (lookup.ts),
-  // which the lookups go through when middleware or a custom fetch could see them. One set of options,
-  // one list of middleware for both, in the same order: what `raw.use` adds, the lookups see too.
-  const client = createClient<RawPaths>(clientOptions);
-  const lookupClient = createClient<LookupRoutes>(clientOptions);
+  });
   guardRawPaths(client);
-  const routed = routing(routes, baseUrl);
-  client.use(routed);
-  lookupClient.use(routed);
+  client.use(routing(routes, baseUrl));
   const { use, eject } = client;
   client.use = (...middleware) => {
     use(...middleware);
-    lookupClient.use(...middleware);
     for (const m of middleware) if (m) registered.add(m);
   };
   client.eject = (...middleware) => {
     eject(...middleware);
-    lookupClient.eject(...middleware);
     for (const m of middleware) registered.delete(m);
   };
   client.use(...(options.middleware ?? []));
-  settings.lookupClient = lookupClient;
+  settings.client = client;
 
   const checked: ParameterCheck = (operationId, params) => {
     const { service } = operations[operationId];
@@ -184,16 +172,8 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     // The free paginate's default page size for the method as it is (a wrapper loses it: paginateLookup does not).
     return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
   };
-  // Every operation of the table is a method of that name (the type requires each); searchTokens batches.
-  const methods = {
-    getSftMetadata: lookup("getSftMetadata"),
-    getSatoshiInscriptions: lookup("getSatoshiInscriptions"),
-    getTransactionActivity: lookup("getTransactionActivity"),
-    getApiStatus: lookup("getApiStatus"),
-    getFungibleTokens: lookup("getFungibleTokens"),
-    getFtMetadata: lookup("getFtMetadata"),
-    getNftMetadata: lookup("getNftMetadata"),
-  } satisfies ClientLookups;
+  // Every single-request operation of the table is a method of that name (lookup-methods.ts); searchTokens batches.
+  const methods = lookupMethods(lookup);
   const lookups: DerivedLookupClient = {
     ...methods,
     searchTokens: (params, callOptions) => searchTokens(settings, params, callOptions),

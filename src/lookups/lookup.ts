@@ -20,38 +20,37 @@ import { withoutSecret } from "../errors/without-secret.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
 import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
-import type { LookupData, OperationId } from "../spec/types.js";
+import type { LookupData, OperationId, RawPaths } from "../spec/types.js";
 import { runAttempts, totalTimeout } from "../transport/attempts.js";
 import type { CallLimits, PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
 import { routeOf } from "../transport/routes.js";
 
+export type { RequestOptions };
+
 /** The path of an operation of the table. */
 type OperationPath = (typeof operations)[OperationId]["path"];
 
-export type { RequestOptions };
+/** The path of `operationId`, as one of the table's paths (what `raw`'s `GET` takes, whichever lookup asks). */
+const pathOf = (operationId: OperationId): OperationPath => operations[operationId].path;
+
+/** The parameters `raw`'s `GET` takes, as an init, for each path of the table ({@link RawPaths}: the spec's, big ids widened). */
+type LookupWireInit = {
+  [Path in OperationPath]: { params: RawPaths[Path]["get"]["parameters"] };
+}[OperationPath];
 
 /**
- * A lookup's route as openapi-fetch sees it when the lookup goes through it: its checked parameters in
- * wire form (`LookupRequest`), and its answer read as text (parsed and checked here, by `bodyOf`).
+ * A lookup's checked request as the init `raw`'s own `GET` takes for the operation's path: the one
+ * openapi-fetch client serves the lookups and `raw` alike, typed by {@link RawPaths}.
  */
-interface LookupRoute {
-  parameters: {
-    query?: LookupRequest["query"];
-    header?: never;
-    path?: LookupRequest["path"];
-    cookie?: never;
-  };
-  requestBody?: never;
-  responses: {
-    200: { content: { "text/plain": string } };
-    default: { content: { "application/json": unknown } };
-  };
+function wireInit(request: LookupRequest): LookupWireInit {
+  // The one cast of the lookups' call: `requestOf` built `request` from the table's parameter names of this
+  // operation, each value checked into its wire form (a widened id as its decimal string, a boolean as its
+  // text, which openapi-fetch would send the same); the compiler cannot follow the table's names into the
+  // spec's types.
+  return { params: request } as LookupWireInit;
 }
-
-/** The paths of the operation table, each a {@link LookupRoute}: the lookups' view of `raw`'s client. */
-export type LookupRoutes = Record<OperationPath, { get: LookupRoute }>;
 
 /** What the client fixes for every lookup. */
 export interface LookupSettings extends PipelineSettings {
@@ -59,10 +58,10 @@ export interface LookupSettings extends PipelineSettings {
   /** The client's `headers` option. */
   clientHeaders: Headers | undefined;
   /**
-   * The openapi-fetch client the lookups go through when middleware or a custom fetch could see them:
-   * `raw`'s options and middleware, typed by the lookups' wire form. The pipeline is under it.
+   * The client's one openapi-fetch instance, `raw` itself (its middleware, its path guard): the lookups go
+   * through it when middleware or a custom fetch could see them. The pipeline is under it.
    */
-  lookupClient: Client<LookupRoutes>;
+  client: Client<RawPaths>;
   send: ReturnType<typeof pipelineFetch>;
   /** Whether the direct path may be taken now: no middleware, no custom fetch. */
   direct(): boolean;
@@ -210,9 +209,9 @@ export async function runLookup<Op extends OperationId>(
         error,
         response: answer,
       } = await raceAbort(
-        settings.lookupClient.GET(operation.path, {
+        settings.client.GET(pathOf(operationId), {
+          ...wireInit(request),
           baseUrl: route.base,
-          params: request,
           parseAs: "text",
           signal,
           ...(call.headers ? { headers: call.headers } : {}),
