@@ -6,7 +6,10 @@
 import { operations } from "../spec/services.js";
 import type { ClientLookups, LookupMethod, SingleLookupId } from "./client-type.js";
 
-/** Calls `visit` with each key of `table`, typed as the table's keys (a `const` table: no inherited keys). */
+/**
+ * Calls `visit` with each own key of `table`, typed as the table's keys (`for…in` types them so, where
+ * `Object.keys` gives `string`); an enumerable key a polluted `Object.prototype` lends is not visited.
+ */
 function eachKey<T extends object>(table: T, visit: (key: Extract<keyof T, string>) => void): void {
   for (const key in table) if (Object.hasOwn(table, key)) visit(key);
 }

@@ -32,9 +32,6 @@ export type { RequestOptions };
 /** The path of an operation of the table. */
 type OperationPath = (typeof operations)[OperationId]["path"];
 
-/** The path of `operationId`, as one of the table's paths (what `raw`'s `GET` takes, whichever lookup asks). */
-const pathOf = (operationId: OperationId): OperationPath => operations[operationId].path;
-
 /** The parameters `raw`'s `GET` takes, as an init, for each path of the table ({@link RawPaths}: the spec's, big ids widened). */
 type LookupWireInit = {
   [Path in OperationPath]: { params: RawPaths[Path]["get"]["parameters"] };
@@ -153,12 +150,14 @@ export async function runLookup<Op extends OperationId>(
   seen?: Seen,
 ): Promise<LookupData<Op>> {
   const operation = operations[operationId];
+  // One of the table's paths, whichever lookup asks: what `raw`'s `GET` takes.
+  const path: OperationPath = operation.path;
   const route = routeOf(settings.routes, operation.service);
   const call = callOptionsOf(settings, options);
   const caller = options?.signal;
   if (caller?.aborted) throw caller.reason;
   // Built by openapi-fetch's own serializers, so the direct path sends exactly the URL it would.
-  const href = createFinalURL(operation.path, {
+  const href = createFinalURL(path, {
     baseUrl: route.base,
     params: request,
     pathSerializer: defaultPathSerializer,
@@ -209,7 +208,7 @@ export async function runLookup<Op extends OperationId>(
         error,
         response: answer,
       } = await raceAbort(
-        settings.client.GET(pathOf(operationId), {
+        settings.client.GET(path, {
           ...wireInit(request),
           baseUrl: route.base,
           parseAs: "text",

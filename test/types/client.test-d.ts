@@ -3,6 +3,7 @@
  * that the right calls compile, each `@ts-expect-error` line does not, and the inferred types are exact.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import type { operations } from "../../src/generated/operations.js";
 import {
   type ApiStatusResponse,
   collect,
@@ -33,7 +34,8 @@ import {
   type SftMetadataResponse,
   type TransactionActivityParams,
 } from "../../src/index.js";
-import type { DerivedLookupClient } from "../../src/lookups/client-type.js";
+import type { ClientLookups, DerivedLookupClient } from "../../src/lookups/client-type.js";
+import { lookupMethods } from "../../src/lookups/lookup-methods.js";
 import type { LookupData, LookupParams } from "../../src/spec/types.js";
 
 const client = createLookupClient();
@@ -199,6 +201,11 @@ describe("the Token Metadata routes", () => {
 describe("the client's type, derived from the table", () => {
   it("the documented interface is the derived type", () => {
     expectTypeOf<LookupClient>().branded.toEqualTypeOf<DerivedLookupClient>();
+  });
+
+  it("has a method per operation of the table but searchTokens, built from the table", () => {
+    expectTypeOf<keyof ClientLookups>().toEqualTypeOf<Exclude<keyof typeof operations, "searchTokens">>();
+    expectTypeOf(lookupMethods).returns.toEqualTypeOf<ClientLookups>();
   });
 
   it("derives each lookup's parameters and answer as they were written by hand", () => {
