@@ -107,7 +107,7 @@ Examples:
     )
     .action(
       run(
-        async (client, global, command) => {
+        async (client, global, command, mock) => {
           const { toolTimeout, http } = command.opts<{ toolTimeout?: number; http?: string }>();
           const port = http === undefined ? undefined : mockPort(http, "--http", 0);
           const deadlineMs = toolTimeout ?? MCP_DEFAULTS.deadlineMs;
@@ -134,6 +134,8 @@ Examples:
             // the client's baseUrl.ordinals); the tools' own arguments keep their names.
             retell: (error) => inCliTerms(error, urls),
             ...(maxLimit === undefined ? {} : { maxLimit }),
+            // Under --mock, the doctor reads the token documents and images the mock serves, as `explain` does.
+            ...(mock?.tokenHost ? { tokenHost: mock.tokenHost } : {}),
           };
           await (port === undefined ? serveMcp(options) : serveHttpUntilSignal(options, port, io));
         },

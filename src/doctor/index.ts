@@ -16,7 +16,7 @@ export {
   type FindingLevel,
   type Fix,
   type FixAudience,
-  type Verdict,
   VERDICTS,
+  type Verdict,
 } from "./findings.js";
 export { DEFAULT_GATEWAYS, type Gateways } from "./resolve-uri.js";

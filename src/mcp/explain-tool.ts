@@ -31,7 +31,7 @@ export const explainToolDefinition: Tool = {
   name: EXPLAIN_TOOL,
   title: "Explain a token's missing metadata",
   description:
-    "Why a Stacks token's metadata or image is missing, stale or pending, and what to do. Asks the Token Metadata API, then fetches the token's URI and image itself (read-only), as the indexer would. Answers { verdict: ok | pending | problem, findings (code, level, message, evidence), fixes (who can act, what to do, sources) }.",
+    "Why a Stacks token's metadata or image is missing, stale or pending, and what to do. Asks the Token Metadata API, then fetches the token's URI and image itself (read-only), as the indexer would. Answers { verdict: ok | pending | problem | unchecked (a step this machine could not check), findings (code, level, message, evidence), fixes (who can act, what to do, sources) }.",
   inputSchema: {
     type: "object",
     properties: {
@@ -110,6 +110,8 @@ export const explainToolDefinition: Tool = {
 export interface ExplainSettings {
   hostTimeoutMs: number;
   signal: AbortSignal;
+  /** The fetch for the token's URI and image (the mock's, under `--mock`); default the doctor's own. */
+  fetch?: typeof fetch | undefined;
 }
 
 const isKind = (value: unknown): value is TokenKind => KINDS.some((kind) => kind === value);
@@ -143,6 +145,7 @@ export function explainToken(
     ...(tokenUri === undefined ? {} : { tokenUri }),
     timeoutMs: settings.hostTimeoutMs,
     signal: settings.signal,
+    ...(settings.fetch ? { fetch: settings.fetch } : {}),
   };
   return diagnoseToken(client, { kind, principal, ...(token_id === undefined ? {} : { token_id }) }, options);
 }

@@ -7,8 +7,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { FINDING_LEVELS, FIX_AUDIENCES, VERDICTS } from "../../src/doctor/index.js";
 import { runCli } from "../../src/cli/program.js";
+import { FINDING_LEVELS, FIX_AUDIENCES, VERDICTS } from "../../src/doctor/index.js";
 import { operationSchemas } from "../../src/generated/tool-schemas.js";
 import { HiroNetworkError, HiroTimeoutError, HiroValidationError } from "../../src/index.js";
 import { explainToolDefinition } from "../../src/mcp/explain-tool.js";
