@@ -6,7 +6,7 @@
  *
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
-import { DEFAULT_BASE_URL, HiroValidationError, type ServiceName } from "../index.js";
+import { DEFAULT_BASE_URL, type ServiceName } from "../index.js";
 import { checkBaseUrl, isHiroHost, SERVICE_NAMES } from "../spec/index.js";
 
 /** The URL flags, as commander names them. */
@@ -36,18 +36,9 @@ const ENV = (service: ServiceName) => `HIRO_${service.toUpperCase()}_URL`;
 /**
  * A service URL as the client takes it (the library's `checkBaseUrl`): absolute http(s), no credentials,
  * query or fragment; returned without trailing slashes. A refusal names `from`, the flag or variable it
- * came from, and never echoes what could be a password.
+ * came from, tells to pass a key with --api-key, and never echoes what could be a password.
  */
-export function checkUrl(from: string, value: string): string {
-  try {
-    return checkBaseUrl(from, value);
-  } catch (error) {
-    if (!(error instanceof HiroValidationError)) throw error;
-    // The client's option is apiKey; here the key goes by --api-key.
-    const detail = error.message.slice(from.length + 2).replace("with apiKey", "with --api-key");
-    throw new HiroValidationError(from, detail, { cause: error });
-  }
-}
+export const checkUrl = (from: string, value: string): string => checkBaseUrl(from, value, "--api-key");
 
 /** The per-service flag of `service`, e.g. `--ordinals-url`. */
 export const flagOf = (service: ServiceName) => `--${service}-url`;
@@ -135,26 +126,21 @@ const RETIRED: Record<ServiceName, string> = {
 };
 
 /**
- * The client's validation errors about `baseUrl` (`baseUrl.ordinals`, …) retold with the flag or
- * variable the user can change; any other error is returned as is.
+ * Why `service` has no URL the lookups can use, in the CLI's words, when that is why the client refused
+ * it: ordinals or runes named nowhere, or only on Hiro's host, which no longer serves them (the client
+ * refuses both alike). `flag` is the one that sets it. Undefined for any other refusal of its URL.
  */
-export function inCliTerms(error: unknown, urls: ServiceUrls): unknown {
-  if (!(error instanceof HiroValidationError)) return error;
-  const match = /^baseUrl(?:\.(metadata|ordinals|runes))?$/.exec(error.parameter);
-  if (!match) return error;
-  const service = match[1] as ServiceName | undefined;
-  const source = service ? urls[service] : SERVICES.map((s) => urls[s]).find((u) => u !== undefined);
-  if (service && service !== "metadata" && (!source || isHiroHost(source.url))) {
-    // The client refuses ordinals and runes on Hiro's host too: it no longer serves them.
-    const unset = source
-      ? `not set (${source.from} is Hiro's host, which no longer serves ${service})`
-      : "not set";
-    return new HiroValidationError(
-      flagOf(service),
-      `${unset}: pass ${flagOf(service)} (or --base-url) or set ${ENV(service)}. ${RETIRED[service]}. Nothing was sent.`,
-      { cause: error },
-    );
-  }
-  const detail = error.message.slice(error.parameter.length + 2);
-  return new HiroValidationError(source?.from ?? "--base-url", detail, { cause: error });
+export function unsetServiceReason(
+  service: ServiceName,
+  urls: ServiceUrls,
+): { flag: string; reason: string } | undefined {
+  const source = urls[service];
+  if (service === "metadata" || (source && !isHiroHost(source.url))) return undefined;
+  const unset = source
+    ? `not set (${source.from} is Hiro's host, which no longer serves ${service})`
+    : "not set";
+  return {
+    flag: flagOf(service),
+    reason: `${unset}: pass ${flagOf(service)} (or --base-url) or set ${ENV(service)}. ${RETIRED[service]}. Nothing was sent.`,
+  };
 }

@@ -31,6 +31,12 @@ function show(value: unknown): string {
   return value === null ? "null" : typeof value;
 }
 
+/**
+ * The forms an integer parameter takes from a JS caller, as the checks' reasons say them. A tool that
+ * takes text (the command line) retells them in its own words.
+ */
+export const JS_INTEGER_FORMS = "(a safe integer, a bigint or a decimal string)";
+
 /** A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max]. */
 function bigInteger(parameter: string, value: unknown, max: bigint, allowed: string): bigint {
   let n: bigint;
@@ -92,7 +98,7 @@ const TOKEN_NUMBER_MAX = 2n ** 63n - 1n;
  *   back exactly (2^53, 10^18).
  */
 export function checkTokenId(value: unknown): string {
-  const allowed = `an integer from 0 ${TOKEN_ID_RULE} (a safe integer, a bigint or a decimal string)`;
+  const allowed = `an integer from 0 ${TOKEN_ID_RULE} ${JS_INTEGER_FORMS}`;
   const id = bigInteger("token_id", value, U128_MAX, allowed);
   if (id > TOKEN_NUMBER_MAX) {
     throw new HiroValidationError(
@@ -114,7 +120,7 @@ export function checkTokenId(value: unknown): string {
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */
 export function checkOrdinal(value: unknown): number {
   const max = BigInt(ordinalRule.exclusiveMaximum) - 1n;
-  const allowed = `an integer from 0 to ${max} (a safe integer, a bigint or a decimal string)`;
+  const allowed = `an integer from 0 to ${max} ${JS_INTEGER_FORMS}`;
   return Number(bigInteger("ordinal", value, max, allowed));
 }
 
