@@ -20,14 +20,13 @@ import { exitCodeFor } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { stderrLogger, waitNotice } from "./log-output.js";
 import { inCliWords } from "./option-names.js";
-import { type ClientOptionsWithMaxLimit, type MaxLimitFlags, maxLimitOf } from "./page-maximum.js";
+import { type MaxLimitFlags, maxLimitOf, type UrlFlags } from "./service-flags.js";
 import {
   apiKeyFor,
   clientBaseUrl,
   lookupMetadataUrl,
   type ServiceUrls,
   serviceUrls,
-  type UrlFlags,
 } from "./service-urls.js";
 
 /** The global options, as commander names them. */
@@ -92,7 +91,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
         const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
         if (note) line(note);
         const maxLimit = maxLimitOf(global);
-        const options: ClientOptionsWithMaxLimit = {
+        const options: LookupClientOptions = {
           ...defaults,
           ...(baseUrl === undefined ? {} : { baseUrl }),
           ...(apiKey ? { apiKey } : {}),

@@ -23,7 +23,7 @@ import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
 import { mockPort, packageSpec } from "./mock-server.js";
 import { inCliWords, isServiceUrlParameter } from "./option-names.js";
-import { maxLimitOf } from "./page-maximum.js";
+import { maxLimitOf } from "./service-flags.js";
 import { serviceUrls } from "./service-urls.js";
 import { packageVersion } from "./version.js";
 

@@ -7,6 +7,7 @@
  */
 import { HiroValidationError, type ServiceName } from "../index.js";
 import { JS_INTEGER_FORMS, SERVICE_NAMES } from "../spec/index.js";
+import { maxLimitFlag, PAGED_SERVICES } from "./service-flags.js";
 import { type ServiceUrls, unsetServiceReason } from "./service-urls.js";
 
 const FLAG_OF: Readonly<Record<string, string>> = {
@@ -17,9 +18,8 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   apiKey: "--api-key",
   limit: "--limit",
   pageSize: "--limit",
-  maxLimit: "--ordinals-max-limit / --runes-max-limit",
-  "maxLimit.ordinals": "--ordinals-max-limit",
-  "maxLimit.runes": "--runes-max-limit",
+  maxLimit: PAGED_SERVICES.map(maxLimitFlag).join(" / "),
+  ...Object.fromEntries(PAGED_SERVICES.map((service) => [`maxLimit.${service}`, maxLimitFlag(service)])),
   offset: "--offset",
   locale: "--locale",
   maxItems: "--max",

@@ -6,16 +6,9 @@
  *
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
-import { DEFAULT_BASE_URL, type ServiceName } from "../index.js";
+import { type BaseUrlOption, DEFAULT_BASE_URL, type ServiceName } from "../index.js";
 import { checkBaseUrl, isHiroHost, SERVICE_NAMES } from "../spec/index.js";
-
-/** The URL flags, as commander names them. */
-export interface UrlFlags {
-  baseUrl?: string | undefined;
-  metadataUrl?: string | undefined;
-  ordinalsUrl?: string | undefined;
-  runesUrl?: string | undefined;
-}
+import { type UrlFlags, urlAttribute, urlFlag, urlVariable } from "./service-flags.js";
 
 /** A service's URL and the flag, config field or environment variable it came from. */
 export interface ServiceUrl {
@@ -28,11 +21,6 @@ export type ServiceUrls = Partial<Record<ServiceName, ServiceUrl>>;
 
 type Env = Record<string, string | undefined>;
 
-/** The services, from the spec's operation table; each one's flag (`metadataUrl`) and variable (`HIRO_METADATA_URL`). */
-const SERVICES = SERVICE_NAMES;
-const FLAG = (service: ServiceName) => `${service}Url` as const;
-const ENV = (service: ServiceName) => `HIRO_${service.toUpperCase()}_URL`;
-
 /**
  * A service URL as the client takes it (the library's `checkBaseUrl`): absolute http(s), no credentials,
  * query or fragment; returned without trailing slashes. A refusal names `from`, the flag or variable it
@@ -40,22 +28,19 @@ const ENV = (service: ServiceName) => `HIRO_${service.toUpperCase()}_URL`;
  */
 export const checkUrl = (from: string, value: string): string => checkBaseUrl(from, value, "--api-key");
 
-/** The per-service flag of `service`, e.g. `--ordinals-url`. */
-export const flagOf = (service: ServiceName) => `--${service}-url`;
-
 /**
  * What the user named for each service (no defaults: `verify` must not check a service nobody named).
  * A bad URL is a {@link HiroValidationError} naming the flag or variable it came from.
  */
 export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): ServiceUrls {
   const urls: ServiceUrls = {};
-  for (const service of SERVICES) {
+  for (const service of SERVICE_NAMES) {
     const candidates: [string | undefined, string][] = [
-      [flags[FLAG(service)], flagOf(service)],
+      [flags[urlAttribute(service)], urlFlag(service)],
       [flags.baseUrl, "--base-url"],
-      [config[FLAG(service)], `${FLAG(service)} in --config`],
+      [config[urlAttribute(service)], `${urlAttribute(service)} in --config`],
       // An empty environment variable is an unset one (`HIRO_BASE_URL= hiro-lookup …`).
-      [env[ENV(service)] || undefined, ENV(service)],
+      [env[urlVariable(service)] || undefined, urlVariable(service)],
       [env.HIRO_BASE_URL || undefined, "HIRO_BASE_URL"],
     ];
     const found = candidates.find(([url]) => url !== undefined);
@@ -69,16 +54,15 @@ export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): S
  * `--api-key` goes to that origin, the client's rule for a string), else one URL per service (the key
  * then goes to the metadata service only). Undefined when nothing was named: the client's defaults.
  */
-export function clientBaseUrl(
-  urls: ServiceUrls,
-): string | { metadata?: string; ordinals?: string; runes?: string } | undefined {
-  const named = SERVICES.flatMap((service) => (urls[service] ? [urls[service]] : []));
+export function clientBaseUrl(urls: ServiceUrls): BaseUrlOption | undefined {
+  const named = SERVICE_NAMES.flatMap((service) => (urls[service] ? [urls[service]] : []));
   if (named.length === 0) return undefined;
   const [first] = named;
   const all = first?.from === "--base-url" || first?.from === "HIRO_BASE_URL";
-  if (first && all && named.length === 3 && named.every((u) => u.from === first.from)) return first.url;
-  const object: { metadata?: string; ordinals?: string; runes?: string } = {};
-  for (const service of SERVICES) {
+  const everyService = named.length === SERVICE_NAMES.length;
+  if (first && all && everyService && named.every((u) => u.from === first.from)) return first.url;
+  const object: Partial<Record<ServiceName, string>> = {};
+  for (const service of SERVICE_NAMES) {
     const url = urls[service]?.url;
     if (url !== undefined) object[service] = url;
   }
@@ -140,7 +124,7 @@ export function unsetServiceReason(
     ? `not set (${source.from} is Hiro's host, which no longer serves ${service})`
     : "not set";
   return {
-    flag: flagOf(service),
-    reason: `${unset}: pass ${flagOf(service)} (or --base-url) or set ${ENV(service)}. ${RETIRED[service]}. Nothing was sent.`,
+    flag: urlFlag(service),
+    reason: `${unset}: pass ${urlFlag(service)} (or --base-url) or set ${urlVariable(service)}. ${RETIRED[service]}. Nothing was sent.`,
   };
 }
