@@ -4,7 +4,7 @@
  */
 import type { Command, Option } from "commander";
 import type { ServiceName } from "../index.js";
-import { SERVICE_NAMES } from "../spec/index.js";
+import { RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec/index.js";
 import { maxLimitAttribute, PAGED_SERVICES, urlAttribute } from "./service-flags.js";
 
 /** The text `hiro-lookup --help` prints after the options: where requests go, examples, output, exit codes. */
@@ -13,7 +13,7 @@ Where requests go, per service (the first that is set wins):
   --metadata-url / --ordinals-url / --runes-url, then --base-url (all three services),
   then HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, then HIRO_BASE_URL.
   Token metadata defaults to https://api.hiro.so. Ordinals and runes have no default: Hiro retired
-  its hosted Ordinals and Runes APIs on 2026-03-09, so point them at your bitcoin-indexer.
+  its hosted ${Object.values(RETIRED_APIS).join(" and ")} APIs on ${RETIRED_ON}, so point them at your bitcoin-indexer.
 API key: --api-key goes to the --base-url origin, or with per-service URLs to the metadata service
   only; HIRO_API_KEY from the environment is used only when the metadata service is on *.hiro.so
   over https.

@@ -7,7 +7,7 @@
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
 import { type BaseUrlOption, DEFAULT_BASE_URL, type ServiceName } from "../index.js";
-import { checkBaseUrl, isHiroHost, SERVICE_NAMES } from "../spec/index.js";
+import { checkBaseUrl, isHiroHost, RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec/index.js";
 import { type UrlFlags, urlAttribute, urlFlag, urlVariable } from "./service-flags.js";
 
 /** A service's URL and the flag, config field or environment variable it came from. */
@@ -102,13 +102,6 @@ export function apiKeyFor(flag: string | undefined, env: Env, metadataUrl: strin
 /** The metadata URL the lookups use: the one named, or the client's default (Hiro's hosted API). */
 export const lookupMetadataUrl = (urls: ServiceUrls) => urls.metadata?.url ?? DEFAULT_BASE_URL;
 
-const RETIRED: Record<ServiceName, string> = {
-  metadata: "",
-  ordinals:
-    "Hiro retired its hosted Ordinals API on 2026-03-09: point it at your bitcoin-indexer's api/ordinals",
-  runes: "Hiro retired its hosted Runes API on 2026-03-09: point it at your bitcoin-indexer's api/runes",
-};
-
 /**
  * Why `service` has no URL the lookups can use, in the CLI's words, when that is why the client refused
  * it: ordinals or runes named nowhere, or only on Hiro's host, which no longer serves them (the client
@@ -119,12 +112,14 @@ export function unsetServiceReason(
   urls: ServiceUrls,
 ): { flag: string; reason: string } | undefined {
   const source = urls[service];
-  if (service === "metadata" || (source && !isHiroHost(source.url))) return undefined;
+  const api = Object.entries(RETIRED_APIS).find(([retired]) => retired === service)?.[1];
+  if (api === undefined || (source && !isHiroHost(source.url))) return undefined;
+  const retired = `Hiro retired its hosted ${api} API on ${RETIRED_ON}: point it at your bitcoin-indexer's api/${service}`;
   const unset = source
     ? `not set (${source.from} is Hiro's host, which no longer serves ${service})`
     : "not set";
   return {
     flag: urlFlag(service),
-    reason: `${unset}: pass ${urlFlag(service)} (or --base-url) or set ${urlVariable(service)}. ${RETIRED[service]}. Nothing was sent.`,
+    reason: `${unset}: pass ${urlFlag(service)} (or --base-url) or set ${urlVariable(service)}. ${retired}. Nothing was sent.`,
   };
 }

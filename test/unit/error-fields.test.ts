@@ -120,3 +120,17 @@ describe("a lookup's error names its operation in a field", () => {
     );
   });
 });
+
+describe("a service without a URL", () => {
+  it("is refused naming baseUrl.<service>, with Hiro's retirement of its hosted API (one text, spec/service-hosts.ts)", async () => {
+    const { client, requests } = createTestClient(() => new Response("{}"), {
+      baseUrl: { metadata: "http://127.0.0.1:9" },
+    });
+    const error = await rejection(client.getSatoshiInscriptions({ ordinal: 1 }));
+    expect(error).toBeInstanceOf(HiroValidationError);
+    expect((error as HiroValidationError).message).toBe(
+      "baseUrl.ordinals: is not set (Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09: point it at your bitcoin-indexer)",
+    );
+    expect(requests).toEqual([]);
+  });
+});
