@@ -134,3 +134,33 @@ describe("a service without a URL", () => {
     expect(requests).toEqual([]);
   });
 });
+
+describe("a search id's token number, refused in getSftMetadata's words about that entry", () => {
+  const id = (n: string) => `${P}:${n}`;
+  it.each([
+    [
+      "9007199254740993",
+      "is above 2^53-1 and a JS number does not write it back exactly: the service reads ids as JS numbers and would ask for token 9007199254740992, another token",
+    ],
+    [
+      "9223372036854775808",
+      "is above 2^63-1, the largest token number the service stores (a PostgreSQL bigint): no token has it",
+    ],
+    [
+      "9".repeat(400),
+      "must be an integer from 0 up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1",
+    ],
+    [
+      `4${"0".repeat(38)}`,
+      "must be an integer from 0 up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1",
+    ],
+  ])("%s", async (digits, why) => {
+    const { client, requests } = createTestClient(() => new Response("{}"));
+    const error = await rejection(client.searchTokens({ contract: [P, id(digits)] }));
+    expect(error).toBeInstanceOf(HiroValidationError);
+    const { parameter, reason } = error as HiroValidationError;
+    expect(parameter).toBe("contract[1]");
+    expect(reason.startsWith(`the token number ${why}; got "`)).toBe(true);
+    expect(requests).toEqual([]);
+  });
+});
