@@ -1,10 +1,11 @@
 /**
  * The command line retells the library's errors from their fields (`parameter`, `reason`, `operationId`,
  * `summary`), never by cutting or rewriting a message: a reworded library message must not silently
- * change what the CLI prints. This guard reads every file under src/cli/ for the ways a message was cut
- * before (`message.slice(parameter.length + 2)`, `.replace(…)` of its words, a regex on it). A server's
- * body text that `verify` reads as data (Fastify's "limit must be <= N") is not a message of ours, and is
- * named as what it is.
+ * change what the CLI prints. The library holds to the same rule when it retells one of its own checks
+ * (a search id's token number). This guard reads every file under src/ (src/cli/ first) for the ways a
+ * message was cut before (`message.slice(parameter.length + 2)`, `.replace(…)` of its words, a regex on
+ * it). A server's body text that `verify` reads as data (Fastify's "limit must be <= N") is not a message
+ * of ours, and is named as what it is.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
