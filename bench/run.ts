@@ -12,12 +12,14 @@
  *   pacer (only with --only pacer): 0 429s and wall time ÷ ideal against a server enforcing an announced limit
  *   search (only with --only search): 200 tokens as searchTokens vs 200 getSftMetadata under a limit
  *   observe (only with --only observe): logging and tracing off and on, side by side
+ *   gateway (only with --only gateway): `serve`'s hits (memory, Redis) beside a Map floor, a Redis GET server and
+ *      nginx proxy_cache (wrk), its miss overhead over a bare proxy, upstream requests per 1,000 over 50 tokens
  *
  * Contestants are run in interleaved rounds (A, B, C, D, then B, C, D, A, …) and summarized by medians. Tables go
  * to stdout and to bench/results/latest.{md,json}; bench/RESULTS.md is the curated write-up.
  *
- * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer,search (a subset;
- * the default is all but pacer, search and observe).
+ * Options: --quick (few rounds, for a smoke run); --only latency,overhead,paging,memory,prism,pacer,search,observe,gateway
+ * (a subset; the default is all but pacer, search, observe and gateway).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -26,6 +28,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { gatewaySection } from "./gateway.js";
 import { startServer } from "./harness.js";
 import { latencySection, overheadSection } from "./latency.js";
 import { observeSection } from "./observe.js";
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
       ["pacer", () => pacerSection(QUICK)],
       ["search", () => searchSection(QUICK)],
       ["observe", () => observeSection(server.url, QUICK)],
+      ["gateway", () => gatewaySection(QUICK)],
     ];
     const loads: Record<string, string> = {};
     for (const [name, run] of sections) {

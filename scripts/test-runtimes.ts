@@ -120,8 +120,8 @@ function jobs(runtimes: Awaited<ReturnType<typeof ensureRuntimes>>): Job[] {
       list.push({
         runtime,
         format,
-        // hiro-lookup/query, ESM and CommonJS, where both builds run.
-        checks: [...CHECKS, "query"],
+        // hiro-lookup/query and hiro-lookup/server, ESM and CommonJS, where both builds run.
+        checks: [...CHECKS, "query", "gateway"],
         missing: path ? undefined : problem,
         version: () => versionOf(path as string),
         run: (config) => runProcess(path as string, [file, JSON.stringify(config)], CONSUMER, env),
@@ -132,6 +132,7 @@ function jobs(runtimes: Awaited<ReturnType<typeof ensureRuntimes>>): Job[] {
   list.push({
     runtime: "deno",
     format: "esm",
+    checks: [...CHECKS, "gateway"],
     missing: deno ? undefined : runtimes.deno?.problem,
     version: () => versionOf(deno as string),
     run: (config) =>
@@ -154,6 +155,7 @@ function jobs(runtimes: Awaited<ReturnType<typeof ensureRuntimes>>): Job[] {
   list.push({
     runtime: "workerd",
     format: "esm",
+    checks: [...CHECKS, "gateway"],
     missing: workerd ? undefined : runtimes.workerd?.problem,
     version: () => versionOf(workerd as string),
     run: (config) => runWorkerd(workerd as string, join(CONSUMER, "workerd.capnp"), config),

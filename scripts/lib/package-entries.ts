@@ -11,6 +11,7 @@ export const ENTRIES = {
   query: "src/query/index.ts", // TanStack Query helpers (TanStack types only: nothing of it at run time)
   doctor: "src/doctor/index.ts", // the token diagnosis
   spec: "src/spec/index.ts", // the contract as data and checks
+  server: "src/server/index.ts", // the gateway (web-standard; the Redis client is passed in, never imported)
 } as const;
 
 /** An entry's subpath in `exports`: `.` for `index`, else `./<name>`. */

@@ -30,6 +30,8 @@ export interface CliIo {
   stdin?: AsyncIterable<string | Uint8Array>;
   /** Imports the MCP SDK for `hiro-lookup mcp` (default: `import()`): tests stage a missing one. */
   importMcpSdk?: () => Promise<McpSdk>;
+  /** Ends `serve` when it resolves (tests); default: SIGTERM or SIGINT. */
+  stopSignal?: Promise<void>;
   /** Makes the lookups' client (default `createLookupClient`): tests see the options the flags gave. */
   createClient?: (options: LookupClientOptions) => LookupClient;
 }

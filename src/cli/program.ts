@@ -16,6 +16,7 @@ import { registerLookups } from "./lookup-commands.js";
 import { registerMcp } from "./mcp-command.js";
 import { registerMock } from "./mock-command.js";
 import { registerSearch } from "./search-command.js";
+import { registerServe } from "./serve/serve-command.js";
 import { maxLimitOptions, serviceUrlOptions } from "./service-flags.js";
 import { registerTokenLookups } from "./token-commands.js";
 import { registerVerify } from "./verify/verify-command.js";
@@ -86,6 +87,7 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   registerVerify(program, io);
   registerMock(program, io);
   registerMcp(program, run, io);
+  registerServe(program, io);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

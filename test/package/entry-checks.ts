@@ -11,7 +11,7 @@
 export type ModuleSystem = "import" | "require";
 
 /** The subpaths the script checks: every one of package.json's `exports` but `./package.json`. */
-export const CHECKED_ENTRIES = [".", "./validators", "./msw", "./query", "./doctor", "./spec"];
+export const CHECKED_ENTRIES = [".", "./validators", "./msw", "./query", "./doctor", "./spec", "./server"];
 
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 
@@ -98,6 +98,14 @@ seen.query = {
   onPending: requests["/metadata/v1/sft/" + principal + "/2"],
   badKey,
 };
+
+// "./server": the gateway passes the service's 404 on, and refuses a bad principal itself (nothing sent).
+const { createLookupHandler } = await load("hiro-lookup/server");
+const handler = createLookupHandler({ upstream: { baseUrl } });
+for (const key of Object.keys(requests)) delete requests[key];
+const unknownToken = await handler(new Request("http://gateway/metadata/v1/sft/" + principal + "/1"));
+const refused = await handler(new Request("http://gateway/metadata/v1/sft/nope/1"));
+seen.server = { unknown: unknownToken.status, refused: refused.status, sent: Object.keys(requests).length };
 server.close();
 
 // "./msw": the kit's answers, read by the main entry's client.
@@ -141,4 +149,5 @@ export const EXPECTED = {
   doctor: { unknown: ["not_indexed"], pending: ["metadata_pending"] },
   query: { on500: 3, on404: 1, onPending: 4, badKey: { validation: true, parameter: "principal" } },
   msw: { known: "key-alex-autoalex-v1 #35", unknown: notFound },
+  server: { unknown: 404, refused: 400, sent: 1 },
 };

@@ -441,6 +441,72 @@ client.getSatoshiInscriptions({ ordinal: "${ORDINAL}", limit: 1 }).then((page) =
   );
 
   it(
+    "imports and requires hiro-lookup/server: the handler answers a lookup from upstream, then from its cache",
+    async () => {
+      writeFileSync(
+        join(consumer, "server.mjs"),
+        `import { createLookupHandler } from "hiro-lookup/server";
+const required = (await import("node:module")).createRequire(import.meta.url)("hiro-lookup/server");
+const results = [];
+for (const create of [createLookupHandler, required.createLookupHandler]) {
+  const handler = create({ upstream: { baseUrl: ${JSON.stringify(baseUrl)} } });
+  const path = "/ordinals/v1/sats/${ORDINAL}/inscriptions";
+  const first = await handler(new Request("http://gateway" + path));
+  const again = await handler(new Request("http://gateway" + path));
+  const missing = await handler(new Request("http://gateway/nowhere"));
+  const kept = /^public, max-age=\\d+$/.test(again.headers.get("cache-control") ?? "");
+  results.push([first.status, (await first.json()).total, kept, missing.status]);
+}
+console.log(JSON.stringify(results));
+`,
+      );
+      const result = await ok(process.execPath, ["server.mjs"], consumer);
+      const expected = [200, page.total, true, 404];
+      expect(JSON.parse(result.stdout)).toEqual([expected, expected]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "serve without its optional peers: --redis names what to install, /metrics says what it needs",
+    async () => {
+      const hiro = join(consumer, "node_modules/.bin/hiro-lookup");
+      const redis = await run(
+        hiro,
+        ["--base-url", baseUrl, "serve", "--port", "0", "--redis", "redis://127.0.0.1:1"],
+        consumer,
+      );
+      expect(redis.code).toBe(2);
+      expect(redis.stderr).toContain("npm i redis@6");
+      writeFileSync(
+        join(consumer, "serve-metrics.mjs"),
+        `import { spawn } from "node:child_process";
+const child = spawn(${JSON.stringify(hiro)}, ["--base-url", ${JSON.stringify(baseUrl)}, "serve", "--port", "0"]);
+let out = "";
+child.stdout.on("data", async (data) => {
+  out += data;
+  const url = /listening on (http:[^;]+);/.exec(out)?.[1];
+  if (!url || child.started) return;
+  child.started = true;
+  const metrics = await (await fetch(url + "/metrics")).text();
+  child.kill("SIGTERM");
+  child.once("exit", (code) => console.log(JSON.stringify({ line: out.trim(), metrics, code })));
+});
+`,
+      );
+      const result = JSON.parse((await ok(process.execPath, ["serve-metrics.mjs"], consumer)).stdout) as {
+        line: string;
+        metrics: string;
+        code: number;
+      };
+      expect(result.line).toContain("metrics: off (npm i prom-client@15)");
+      expect(result.metrics).toContain("npm i prom-client@15");
+      expect(result.code).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     "runs its bin: a lookup and --help",
     async () => {
       const hiro = join(consumer, "node_modules/.bin/hiro-lookup");

@@ -29,14 +29,16 @@ async function check(name, lookup, judge) {
 }
 
 /**
- * @param lib `{ createLookupClient, HiroApiError, HiroTimeoutError }` from "hiro-lookup", and
- *   `createLookupQueries` from "hiro-lookup/query" where the runtime loads it (the `query` check)
+ * @param lib `{ createLookupClient, HiroApiError, HiroTimeoutError }` from "hiro-lookup",
+ *   `createLookupQueries` from "hiro-lookup/query" where the runtime loads it (the `query` check), and
+ *   `createLookupHandler` from "hiro-lookup/server" where the runtime serves it (the `gateway` check)
  * @param config `{ baseUrl, hangUrl, principal, tokens, metadata }` (scripts/lib/runtime-data.ts): the API
  *   server (with this run's path prefix), a server that never answers, and what the servers answer
  * @returns one `{ check, ok, detail, ms }` per check
  */
 export async function runChecks(lib, config) {
-  const { createLookupClient, HiroApiError, HiroTimeoutError, createLookupQueries } = lib;
+  const { createLookupClient, HiroApiError, HiroTimeoutError, createLookupQueries, createLookupHandler } =
+    lib;
   const { principal: PRINCIPAL, tokens: TOKENS, metadata: METADATA } = config;
   const client = createLookupClient({ baseUrl: config.baseUrl, maxRetries: 0, timeoutMs: 10_000 });
   const results = [];
@@ -57,6 +59,35 @@ export async function runChecks(lib, config) {
             ? { ok: true, detail: `key ${key.length} chars of JSON, one for 35n and "35"` }
             : undefined;
         },
+      ),
+    );
+  }
+
+  // hiro-lookup/server, where the runtime serves fetch handlers: the handler mounted with its memory store
+  // answers a lookup from the API server, then from its cache (its Cache-Control says so), and 404 elsewhere.
+  if (createLookupHandler) {
+    const handler = createLookupHandler({ upstream: { baseUrl: config.baseUrl, maxRetries: 0 } });
+    const path = `/metadata/v1/sft/${PRINCIPAL}/${TOKENS.ok}`;
+    results.push(
+      await check(
+        "gateway",
+        async () => {
+          const first = await handler(new Request(`http://gateway.test${path}`));
+          const again = await handler(new Request(`http://gateway.test${path}`));
+          const elsewhere = await handler(new Request("http://gateway.test/elsewhere"));
+          return {
+            statuses: [first.status, again.status, elsewhere.status],
+            body: await again.text(),
+            cacheControl: again.headers.get("cache-control"),
+          };
+        },
+        (error, value) =>
+          error === undefined &&
+          JSON.stringify(value.statuses) === "[200,200,404]" &&
+          value.body === JSON.stringify(METADATA) &&
+          /^public, max-age=\d+$/.test(value.cacheControl ?? "")
+            ? { ok: true, detail: `200 then 200 from the cache (${value.cacheControl}), 404 elsewhere` }
+            : undefined,
       ),
     );
   }

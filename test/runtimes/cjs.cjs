@@ -2,11 +2,12 @@
 // Only the shared checks come in with import(); the library itself is required.
 const { createLookupClient, HiroApiError, HiroTimeoutError } = require("hiro-lookup");
 const { createLookupQueries } = require("hiro-lookup/query");
+const { createLookupHandler } = require("hiro-lookup/server");
 
 import("./checks.mjs")
   .then(({ runChecks }) =>
     runChecks(
-      { createLookupClient, HiroApiError, HiroTimeoutError, createLookupQueries },
+      { createLookupClient, HiroApiError, HiroTimeoutError, createLookupQueries, createLookupHandler },
       JSON.parse(process.argv[2]),
     ),
   )

@@ -3,7 +3,8 @@
  * directly in scripts/), bench/ and scripts/ import nothing from test/ (shared helpers live in
  * scripts/lib/), the MCP server (src/mcp/) sits above the library and below the CLI, the msw kit (src/msw/)
  * is built on the spec, the mock and the checked options, never on the client's transport, and nothing the
- * CLI loads reaches Prism (the mock it serves needs none).
+ * CLI loads reaches Prism (the mock it serves needs none); the gateway (src/server/) stays web-standard, its
+ * Node parts in the CLI.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -86,6 +87,21 @@ describe("imports go downward", () => {
     expect(reached.has("src/mock-server/rules-server.ts")).toBe(true); // the walk sees the CLI's mock
     const prism = ["src/mock-server/prism.ts", "src/mock-server/front.ts", "src/mock-server/mock.ts"];
     expect([...reached].filter((file) => prism.includes(file))).toEqual([]);
+  });
+
+  it("src/server/ (the gateway, web-standard) imports nothing from the CLI or Node's adapter, and no Redis client", () => {
+    expect(edges("src/server", (target) => target.startsWith("src/cli/"))).toEqual([]);
+    const named = filesUnder("src/server").filter((file) =>
+      /from "(redis|prom-client|node:[a-z_]+)"|import\("(redis|prom-client)"\)/.test(
+        readFileSync(join(ROOT, file), "utf8"),
+      ),
+    );
+    expect(named).toEqual([]);
+  });
+
+  it("src/ imports nothing from scripts/, bench/ or test/", () => {
+    const outside = (target: string) => ["scripts/", "bench/", "test/"].some((dir) => target.startsWith(dir));
+    expect(edges("src", outside)).toEqual([]);
   });
 
   it("src/msw/ imports nothing from src/transport/", () => {

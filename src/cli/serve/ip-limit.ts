@@ -1,0 +1,30 @@
+/**
+ * The optional per-caller-IP limit of `serve`: a token bucket per address (`perSecond` requests a second,
+ * bursts of as many), so one caller cannot spend the team's key. Buckets of idle callers are dropped.
+ */
+
+/** Whether a request from `ip` at `now` may go, and if not, after how many ms. */
+export type IpLimit = (ip: string, now: number) => { ok: true } | { ok: false; retryAfterMs: number };
+
+/** How many callers are tracked at most (the oldest idle ones go first). */
+const MAX_CALLERS = 100_000;
+
+/** A limit of `perSecond` requests a second per IP. */
+export function createIpLimit(perSecond: number): IpLimit {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (ip, now) => {
+    const held = buckets.get(ip);
+    const bucket = held ?? { tokens: perSecond, at: now };
+    bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    bucket.at = now;
+    if (!held) {
+      if (buckets.size >= MAX_CALLERS) buckets.delete(buckets.keys().next().value ?? "");
+      buckets.set(ip, bucket);
+    }
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { ok: true };
+    }
+    return { ok: false, retryAfterMs: Math.ceil(((1 - bucket.tokens) / perSecond) * 1000) };
+  };
+}

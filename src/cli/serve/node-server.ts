@@ -1,0 +1,121 @@
+/**
+ * `serve`'s Node adapter: a `node:http` server that hands each request's method, target and two headers
+ * to the gateway and writes its plain answer (no `Request` or `Response` built on the hit path). Limits
+ * against callers: request target and headers bounded, no body accepted, slow clients cut off by the
+ * server's timeouts, an optional per-IP limit; `/healthz` and `/metrics` beside the spec's routes.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { GatewayAnswer, LookupGateway } from "../../server/index.js";
+import type { IpLimit } from "./ip-limit.js";
+
+/** Request limits of the server. */
+export const SERVER_LIMITS = {
+  /** Longest request target (path and query), in characters: a search of 50 ids fits in 4 KiB. */
+  maxTargetLength: 8 * 1024,
+  /** Largest request head, in bytes (node's `maxHeaderSize`). */
+  maxHeaderBytes: 16 * 1024,
+  /** Time to receive the head, in ms. */
+  headersTimeoutMs: 10_000,
+  /** Time to receive a whole request, in ms (a slow client is cut off). */
+  requestTimeoutMs: 15_000,
+  /** Idle keep-alive connections are closed after this, in ms. */
+  keepAliveTimeoutMs: 5_000,
+} as const;
+
+/** What the server adds to the gateway: health, metrics, the per-IP limit, a clock. */
+export interface NodeServerParts {
+  gateway: LookupGateway;
+  /** `/healthz`'s facts: the upstream's last state and the shared store's. */
+  health(): Promise<{ ok: boolean; body: Record<string, unknown> }>;
+  /** `/metrics`' text and its content type, or undefined when metrics are off. */
+  metrics?: (() => Promise<{ text: string; contentType: string }>) | undefined;
+  ipLimit?: IpLimit | undefined;
+  /** Called with each answer's route and status (the metrics). */
+  onAnswer?: ((route: string, status: number) => void) | undefined;
+  now?: () => number;
+}
+
+const json = (
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): GatewayAnswer => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  body: JSON.stringify(body),
+});
+
+function write(response: ServerResponse, answer: GatewayAnswer): void {
+  const empty = answer.status === 304 || answer.status === 204;
+  if (!empty) answer.headers["content-length"] = String(Buffer.byteLength(answer.body));
+  response.writeHead(answer.status, answer.headers);
+  response.end(empty ? undefined : answer.body);
+}
+
+/** The answer for one request: the server's own routes, the limits, then the gateway. */
+async function answerOf(parts: NodeServerParts, request: IncomingMessage): Promise<GatewayAnswer> {
+  const target = request.url ?? "/";
+  const method = request.method ?? "GET";
+  if (target.length > SERVER_LIMITS.maxTargetLength)
+    return json(414, { statusCode: 414, error: "URI Too Long", message: "the request target is too long" });
+  // A lookup has no body: one announced is refused unread.
+  if (request.headers["content-length"] && request.headers["content-length"] !== "0")
+    return json(413, { statusCode: 413, error: "Payload Too Large", message: "requests have no body" });
+  if (request.headers["transfer-encoding"])
+    return json(413, { statusCode: 413, error: "Payload Too Large", message: "requests have no body" });
+  if (method === "GET" && target === "/healthz") {
+    const health = await parts.health();
+    return json(health.ok ? 200 : 503, health.body);
+  }
+  if (method === "GET" && target === "/metrics" && parts.metrics) {
+    const { text, contentType } = await parts.metrics();
+    return { status: 200, headers: { "content-type": contentType, "cache-control": "no-store" }, body: text };
+  }
+  if (parts.ipLimit) {
+    const verdict = parts.ipLimit(request.socket.remoteAddress ?? "", (parts.now ?? Date.now)());
+    if (!verdict.ok) {
+      const seconds = String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)));
+      parts.onAnswer?.("ip_limited", 429);
+      return json(
+        429,
+        {
+          statusCode: 429,
+          error: "Too Many Requests",
+          message: "this caller's limit is spent: ask again after Retry-After",
+        },
+        { "retry-after": seconds },
+      );
+    }
+  }
+  const ifNoneMatch = request.headers["if-none-match"];
+  const origin = request.headers.origin;
+  return parts.gateway.answer({
+    method,
+    target,
+    ifNoneMatch: Array.isArray(ifNoneMatch) ? ifNoneMatch.join(",") : ifNoneMatch,
+    origin,
+  });
+}
+
+/** A `node:http` server for the gateway, with the limits above (not yet listening). */
+export function createGatewayServer(parts: NodeServerParts): Server {
+  const server = createServer(
+    {
+      maxHeaderSize: SERVER_LIMITS.maxHeaderBytes,
+      requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+      headersTimeout: SERVER_LIMITS.headersTimeoutMs,
+      keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
+    },
+    (request, response) => {
+      answerOf(parts, request).then(
+        (answer) => write(response, answer),
+        () =>
+          write(
+            response,
+            json(500, { statusCode: 500, error: "Internal Server Error", message: "the gateway failed" }),
+          ),
+      );
+    },
+  );
+  return server;
+}

@@ -1,0 +1,198 @@
+/**
+ * `hiro-lookup serve`: the gateway (`hiro-lookup/server`) on Node. Upstreams and key from the same
+ * options and environment as every command; `--redis` (or `HIRO_REDIS_URL`) shares the cache, the misses
+ * and the pace between instances. One line on start says where it listens, which upstreams and which
+ * store; SIGTERM or SIGINT stops accepting, finishes what is in flight, closes Redis and exits 0.
+ */
+import type { AddressInfo } from "node:net";
+import { type Command, Option } from "commander";
+import { HiroValidationError, type LogLevel, type LookupClientOptions } from "../../index.js";
+import { createLookupGateway, createRedisShared, GATEWAY_DEFAULTS } from "../../server/index.js";
+import { SERVICE_NAMES } from "../../spec/index.js";
+import { headersOf, integer } from "../arguments.js";
+import { readsGlobals } from "../help.js";
+import type { CliIo } from "../io.js";
+import { stderrLogger } from "../log-output.js";
+import type { GlobalOptions } from "../lookup-action.js";
+import { inCliWords } from "../option-names.js";
+import { maxLimitOf } from "../service-flags.js";
+import { apiKeyFor, clientBaseUrl, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
+import { createIpLimit } from "./ip-limit.js";
+import { createGatewayServer } from "./node-server.js";
+import { connectRedis, type RedisConnection } from "./redis-connect.js";
+import { closeGracefully, listen, redactedRedis, stopped } from "./serve-lifecycle.js";
+import { createServeMetrics, PROM_CLIENT_INSTALL } from "./serve-metrics.js";
+
+/** `serve`'s own options, as commander names them. */
+interface ServeOptions {
+  host: string;
+  port: number;
+  redis?: string;
+  fresh?: number;
+  corsOrigin: string[];
+  perIp?: number;
+  maxRps?: number;
+}
+
+const DEFAULT_PORT = 3999;
+
+const EXAMPLES = `
+Examples:
+  $ hiro-lookup serve                                  # http://127.0.0.1:3999, Hiro's Token Metadata API
+  $ HIRO_API_KEY=… hiro-lookup serve --cors-origin https://app.example.com
+  $ hiro-lookup --ordinals-url http://127.0.0.1:3000 --runes-url http://127.0.0.1:3001 serve --port 8080
+  $ hiro-lookup --api-key "$KEY" serve --host 0.0.0.0 --redis redis://127.0.0.1:6379 --per-ip 20
+  $ curl http://127.0.0.1:3999/metadata/v1/ft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.age000-governance-token
+
+It serves the spec's GET routes on their own paths (/metadata/v1/…, /ordinals/v1/…, /runes/v1/…),
+/healthz and /metrics (Prometheus text; needs ${PROM_CLIENT_INSTALL}). The key is sent upstream only.
+--redis needs the Redis client: npm i redis@6. Answers are served for --fresh ms without asking
+upstream, then revalidated; a token still being fetched (422) is asked again after 2 s at most.`;
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** Adds `serve` to `program`. */
+export function registerServe(program: Command, io: CliIo): void {
+  const command = program
+    .command("serve")
+    .description(
+      "serve the lookups over HTTP for a team's apps: the key kept here, answers cached and shared",
+    )
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--port <port>", `port (0: any free one)`, integer("--port", 0), DEFAULT_PORT)
+    .option("--redis <url>", "Redis shared by the instances: cache, misses, pace (env HIRO_REDIS_URL)")
+    .option(
+      "--fresh <ms>",
+      `how long an answer is served without asking upstream; 0 revalidates every time (default ${GATEWAY_DEFAULTS.fresh})`,
+      integer("--fresh", 0),
+    )
+    .addOption(
+      new Option("--cors-origin <origin>", "an origin browsers may call from (repeatable)")
+        .argParser(collect)
+        .default([], "none"),
+    )
+    .option("--per-ip <n>", "requests a second per caller IP (default: no limit)", integer("--per-ip", 1))
+    .option(
+      "--max-rps <n>",
+      "upstream requests a second, all instances together (default: the service's headers)",
+      integer("--max-rps", 1),
+    )
+    .addHelpText("after", EXAMPLES)
+    .action(async (options: ServeOptions, self: Command) => {
+      await serve(io, options, self.optsWithGlobals<GlobalOptions>());
+    });
+  readsGlobals(command, [
+    "baseUrl",
+    "metadataUrl",
+    "ordinalsUrl",
+    "runesUrl",
+    "ordinalsMaxLimit",
+    "runesMaxLimit",
+    "apiKey",
+    "timeout",
+    "retries",
+    "verbose",
+    "header",
+  ]);
+}
+
+/** The client's options from the global flags and the environment (as every command reads them). */
+async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number | undefined) {
+  const urls = serviceUrls(global, io.env);
+  const baseUrl = clientBaseUrl(urls);
+  const metadataUrl = lookupMetadataUrl(urls);
+  if (global.mock) {
+    // The mock is a process of its own, for development: the gateway goes in front of it by its URL.
+    throw new HiroValidationError(
+      "--mock",
+      "is not for serve: start the mock (hiro-lookup mock) and pass --base-url http://127.0.0.1:4010",
+    );
+  }
+  const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
+  if (note) io.stderr.write(`hiro-lookup: ${note}\n`);
+  const maxLimit = maxLimitOf(global);
+  const options: LookupClientOptions = {
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(apiKey ? { apiKey } : {}),
+    ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
+    ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
+    ...(maxLimit ? { maxLimit } : {}),
+    ...(maxRps === undefined ? {} : { maxRequestsPerSecond: maxRps }),
+    headers: headersOf(global.header),
+    logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG || "warn") as LogLevel),
+    logger: stderrLogger(io),
+  };
+  return { options, urls, apiKey };
+}
+
+async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): Promise<void> {
+  let upstream: Awaited<ReturnType<typeof upstreamOptions>>;
+  try {
+    upstream = await upstreamOptions(io, global, options.maxRps);
+  } catch (error) {
+    throw inCliWords(error);
+  }
+  const redisUrl = options.redis ?? (io.env.HIRO_REDIS_URL || undefined);
+  const redisFrom = options.redis ? "--redis" : "HIRO_REDIS_URL";
+  let redis: RedisConnection | undefined;
+  if (redisUrl) redis = await connectRedis(redisUrl, redisFrom);
+  const metrics = await createServeMetrics();
+  const intervalMs = options.maxRps ? 1000 / options.maxRps : 0;
+  // The last upstream answer's state, for /healthz (asking upstream there would spend the key's quota).
+  let upstreamState: "unknown" | "ok" | "unreachable" = "unknown";
+  const gateway = createLookupGateway({
+    upstream: upstream.options,
+    ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+    corsOrigins: options.corsOrigin,
+    ...(redis
+      ? {
+          shared: createRedisShared(redis.commands, {
+            intervalMs,
+            close: () => (redis as RedisConnection).close(),
+          }),
+        }
+      : {}),
+    observer: {
+      ...metrics?.observer,
+      upstream: (operationId, status) => {
+        upstreamState = status === "error" ? "unreachable" : "ok";
+        metrics?.observer.upstream?.(operationId, status);
+      },
+    },
+  });
+  const server = createGatewayServer({
+    gateway,
+    health: async () => {
+      const shared = await gateway.sharedHealthy();
+      const body = {
+        status: "up",
+        upstream: upstreamState,
+        redis: shared === undefined ? "none" : shared ? "ok" : "down",
+      };
+      return { ok: upstreamState !== "unreachable" && shared !== false, body };
+    },
+    metrics: metrics
+      ? () => metrics.text()
+      : async () => ({
+          text: `# /metrics needs prom-client: ${PROM_CLIENT_INSTALL}\n`,
+          contentType: "text/plain; charset=utf-8",
+        }),
+    ...(options.perIp ? { ipLimit: createIpLimit(options.perIp) } : {}),
+    ...(metrics ? { onAnswer: metrics.request } : {}),
+  });
+  await listen(server, options.host, options.port);
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const upstreams = SERVICE_NAMES.map(
+    (name) =>
+      `${name} ${upstream.urls[name]?.url ?? (name === "metadata" ? "https://api.hiro.so" : "(none)")}`,
+  ).join(", ");
+  const store = redis ? `memory + Redis ${redactedRedis(redisUrl ?? "")}` : "memory";
+  io.stdout.write(
+    `hiro-lookup serve: listening on http://${host}:${address.port}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? "/metrics" : `off (${PROM_CLIENT_INSTALL})`}\n`,
+  );
+  await stopped(io);
+  await closeGracefully(server);
+  await gateway.close();
+  io.stderr.write("hiro-lookup serve: stopped\n");
+}

@@ -1,0 +1,63 @@
+/**
+ * `serve`'s process life: listening (a taken port is a refusal naming --port), the stop signal (SIGTERM or
+ * SIGINT), and a graceful close: stop accepting, let the requests in flight finish, close each keep-alive
+ * connection as it turns idle, and close what is left after a grace period.
+ */
+import type { Server } from "node:http";
+import { HiroValidationError } from "../../index.js";
+import type { CliIo } from "../io.js";
+
+/** How long a graceful stop waits for requests in flight before closing their connections. */
+const STOP_GRACE_MS = 10_000;
+
+/** Listens on `host:port`; a taken port is a {@link HiroValidationError} naming --port. */
+export function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new HiroValidationError("--port", `${port} on ${host} is taken; pick another (0: any free one)`)
+          : error,
+      ),
+    );
+    server.listen(port, host, resolve);
+  });
+}
+
+/** Resolves on SIGTERM or SIGINT (or the io's own stop, in tests). */
+export function stopped(io: CliIo): Promise<void> {
+  if (io.stopSignal) return io.stopSignal;
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.removeListener("SIGTERM", stop);
+      process.removeListener("SIGINT", stop);
+      resolve();
+    };
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  });
+}
+
+/** Stops accepting, lets the requests in flight finish, then resolves once every connection is closed. */
+export async function closeGracefully(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection turns idle once its answer is written: closed then, not after its timeout.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(grace);
+}
+
+/** A Redis URL as the start line shows it: without its user or password. */
+export function redactedRedis(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = "";
+    parsed.username = "";
+    return parsed.href;
+  } catch {
+    return "(a Redis URL)";
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The gateway's answers as plain data (status, headers, body), so the web handler and the Node adapter
+ * share them: the Node adapter writes them without building a `Request` or a `Response`.
+ */
+import { HiroApiError, type HiroError } from "../index.js";
+import { type CachedAnswer, cacheControlOf } from "./cache-policy.js";
+
+/** An answer of the gateway. */
+export interface GatewayAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A JSON answer the gateway writes itself (a refusal, an error), never kept. */
+export function ownAnswer(
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): GatewayAnswer {
+  return {
+    status,
+    headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** A kept (or just fetched) answer as a caller gets it at `now`: `304` when the caller's tag matches. */
+export function entryAnswer(entry: CachedAnswer, now: number, notModified: boolean): GatewayAnswer {
+  const headers: Record<string, string> = {
+    "content-type": entry.contentType,
+    "cache-control": cacheControlOf(entry, now),
+  };
+  if (entry.etag !== undefined) headers.etag = entry.etag;
+  return notModified
+    ? { status: 304, headers, body: "" }
+    : { status: entry.status, headers, body: entry.body };
+}
+
+/** Fastify's shape for the gateway's own errors (a 429, a 502…), as the services write theirs. */
+export const errorBody = (statusCode: number, error: string, message: string) => ({
+  statusCode,
+  error,
+  message,
+});
+
+/** A 429 the gateway answers itself when the upstream budget is spent for longer than it waits. */
+export const spent = (ms: number): GatewayAnswer =>
+  ownAnswer(
+    429,
+    errorBody(429, "Too Many Requests", "the upstream rate limit is spent: ask again after Retry-After"),
+    { "retry-after": String(Math.max(1, Math.ceil(ms / 1000))) },
+  );
+
+/** The answer a caller gets when upstream could not be asked, as a 502 or 504 in the service's words. */
+export function unreachable(error: HiroError): GatewayAnswer {
+  if (error instanceof HiroApiError && error.status === 429) return spent(error.retryAfterMs ?? 1_000);
+  const timeout = error.name === "HiroTimeoutError";
+  return ownAnswer(
+    timeout ? 504 : 502,
+    errorBody(
+      timeout ? 504 : 502,
+      timeout ? "Gateway Timeout" : "Bad Gateway",
+      timeout ? "the service did not answer in time" : "the service could not be reached",
+    ),
+  );
+}

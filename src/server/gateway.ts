@@ -1,0 +1,223 @@
+/**
+ * The gateway: the spec's GET routes, served from a cache in front of a lookup client. One core that
+ * answers plain data (`answer`), and the web-standard handler over it (`fetch`), so it mounts wherever
+ * fetch handlers run; Node's `serve` writes the plain answers itself. It routes by path alone (never by
+ * `Host`, never an absolute URL), checks parameters with the client's own checks before anything is
+ * sent, and coalesces identical requests in flight into one.
+ */
+
+import { printable } from "../errors/safe-text.js";
+import { createLookupClient, HiroValidationError, type LookupClient } from "../index.js";
+import { clientFactsOf } from "../lookups/client-facts.js";
+import { requestOf } from "../lookups/requests.js";
+import { logOf } from "../observe/log.js";
+import { matchOperation, operations, type ServiceName } from "../spec/index.js";
+import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
+import { isFresh, matchesEtag } from "./cache-policy.js";
+import { corsHeaders, preflight } from "./cors.js";
+import { createMemoryTier } from "./memory-tier.js";
+import { answerMiss, type MissContext, type MissResult } from "./miss.js";
+import { GATEWAY_DEFAULTS, type LookupHandlerOptions } from "./options.js";
+import { createMemoryPace } from "./pace.js";
+import { type CheckedCall, notFound } from "./request-params.js";
+import { createRouter, type RoutedCall } from "./router.js";
+
+/** A caller's request, as the gateway reads it: nothing else of it counts. */
+export interface GatewayRequest {
+  method: string;
+  /** The request target: path and query, starting with `/` (an absolute URL is refused). */
+  target: string;
+  /** The caller's `If-None-Match`. */
+  ifNoneMatch?: string | null | undefined;
+  /** The caller's `Origin` (CORS). */
+  origin?: string | null | undefined;
+}
+
+/** The gateway: its web handler, its plain core, its health and its shutdown. */
+export interface LookupGateway {
+  /** The web-standard handler: `(request: Request) => Promise<Response>`. */
+  fetch(request: Request): Promise<Response>;
+  /** The same, on plain data (the Node adapter's path). */
+  answer(request: GatewayRequest): Promise<GatewayAnswer>;
+  /** Whether the shared store answers (undefined: none is configured). */
+  sharedHealthy(): Promise<boolean | undefined>;
+  /** Closes the shared store's connection. */
+  close(): Promise<void>;
+}
+
+/** A non-negative integer option, or its default. */
+function checkMs(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 2 ** 31 - 1)
+    throw new HiroValidationError(name, `must be an integer from 0 to 2^31-1; got ${String(value)}`);
+  return value;
+}
+
+/**
+ * Creates the gateway. Throws {@link HiroValidationError} on a bad option (the client's included).
+ */
+export function createLookupGateway(options: LookupHandlerOptions = {}): LookupGateway {
+  const upstream = options.upstream ?? {};
+  const client: LookupClient = createLookupClient({
+    maxRetries: GATEWAY_DEFAULTS.maxRetries,
+    ...upstream,
+  });
+  // The client's own parameter checks (its maxLimit included): a caller is refused exactly what it would be;
+  // and its deployment (base URLs as canonical text), part of every cache key.
+  const facts = clientFactsOf(client);
+  const check = facts?.checkParameters ?? requestOf;
+  const deployment = facts?.deployment ?? "{}";
+  const bases = JSON.parse(deployment) as Record<ServiceName, string | null>;
+  const fresh = checkMs("fresh", options.fresh, GATEWAY_DEFAULTS.fresh);
+  const memoryBytes = checkMs("memoryBytes", options.memoryBytes, GATEWAY_DEFAULTS.memoryBytes);
+  const maxPaceWaitMs = checkMs("maxPaceWaitMs", options.maxPaceWaitMs, GATEWAY_DEFAULTS.maxPaceWaitMs);
+  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  if (basePath !== "" && !basePath.startsWith("/"))
+    throw new HiroValidationError("basePath", `must start with /; got ${basePath.slice(0, 60)}`);
+  const corsOrigins = new Set(options.corsOrigins ?? []);
+  // The services whose page maximum the client was told (a self-hosted bitcoin-indexer's, not the spec's 60).
+  const maxLimit = upstream.maxLimit ?? {};
+  const ownMaxLimit = (service: string) =>
+    (service === "ordinals" || service === "runes") && maxLimit[service] !== undefined;
+  const now = options.now ?? Date.now;
+  const observer = options.observer;
+  const memory = createMemoryTier(memoryBytes);
+  const rate = upstream.maxRequestsPerSecond;
+  const localPace = createMemoryPace(rate ? 1000 / rate : 0);
+  let storeDown = false;
+  // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
+  // unless the client's logLevel says otherwise: a server says when it loses its shared store.
+  const log = logOf(upstream.logLevel ?? "warn", upstream.logger);
+  const context: MissContext = {
+    client,
+    apiKey: upstream.apiKey,
+    originOf: (operationId) => {
+      const base = bases[operations[operationId].service];
+      return base ? new URL(base).origin : "";
+    },
+    shared: options.shared,
+    pace: options.shared?.pace ?? localPace,
+    fresh,
+    maxPaceWaitMs,
+    observer,
+    now,
+    keep: (key, entry) => memory.set(key, entry),
+    storeTrouble: (error) => {
+      if (storeDown) return;
+      storeDown = true;
+      const why = error instanceof Error ? error.message : String(error);
+      log?.warn?.("the shared store failed: serving from upstream and memory until it is back", {
+        reason: printable(why, 200),
+      });
+    },
+    storeOk: () => {
+      if (!storeDown) return;
+      storeDown = false;
+      log?.warn?.("the shared store answers again: sharing answers, misses and the pace again", {});
+    },
+  };
+  const inFlight = new Map<string, Promise<MissResult>>();
+
+  const route = createRouter({ check, deployment, basePath, ownMaxLimit });
+
+  /** One miss per key at a time: every caller of a key waits for the same one. */
+  function missOf(key: string, call: CheckedCall, stale: Parameters<typeof answerMiss>[3]) {
+    const running = inFlight.get(key);
+    if (running) {
+      observer?.coalesced?.("local");
+      return running;
+    }
+    const started = answerMiss(context, key, call, stale).finally(() => inFlight.delete(key));
+    inFlight.set(key, started);
+    return started;
+  }
+
+  async function serveSpecRoute(request: GatewayRequest, known: RoutedCall): Promise<GatewayAnswer> {
+    const held = memory.get(known.key);
+    const at = now();
+    if (held && isFresh(held, at)) {
+      observer?.cache?.("hit");
+      return entryAnswer(held, at, matchesEtag(request.ifNoneMatch, held.etag));
+    }
+    const result = await missOf(known.key, known.call, held);
+    if ("answer" in result) return result.answer;
+    observer?.cache?.(result.how);
+    return entryAnswer(result.entry, now(), matchesEtag(request.ifNoneMatch, result.entry.etag));
+  }
+
+  async function answer(request: GatewayRequest): Promise<GatewayAnswer> {
+    const cors = corsHeaders(corsOrigins, request.origin);
+    const method = request.method.toUpperCase();
+    let result: GatewayAnswer;
+    let routeName: string;
+    if (method === "GET") {
+      const routed = route(method, request.target);
+      if ("status" in routed) {
+        result = routed;
+        routeName = routed.status === 404 ? "not_found" : "bad_request";
+      } else {
+        routeName = routed.call.operationId;
+        try {
+          result = await serveSpecRoute(request, routed);
+        } catch {
+          // Never a stack or a message of ours to a caller: a bare 500.
+          result = ownAnswer(500, errorBody(500, "Internal Server Error", "the gateway failed"));
+        }
+      }
+    } else {
+      const pathname = request.target.split("?")[0] ?? "";
+      const isRoute = pathname.startsWith("/") && matchOperation(pathname, basePath) !== undefined;
+      if (method === "OPTIONS" && isRoute && cors) {
+        result = preflight(cors);
+        routeName = "preflight";
+      } else if (isRoute) {
+        result = ownAnswer(
+          405,
+          errorBody(405, "Method Not Allowed", `${method.slice(0, 20)} is not allowed: GET only`),
+          { allow: "GET" },
+        );
+        routeName = "method_not_allowed";
+      } else {
+        const refusal = notFound(method.slice(0, 20), pathname);
+        result = ownAnswer(refusal.status, refusal.body);
+        routeName = "not_found";
+      }
+    }
+    observer?.request?.(routeName, result.status);
+    if (cors) Object.assign(result.headers, cors);
+    return result;
+  }
+
+  return {
+    answer,
+    async fetch(request) {
+      const url = new URL(request.url);
+      const result = await answer({
+        method: request.method,
+        target: url.pathname + url.search,
+        ifNoneMatch: request.headers.get("if-none-match"),
+        origin: request.headers.get("origin"),
+      });
+      const empty = result.status === 304 || result.status === 204;
+      return new Response(empty ? null : result.body, { status: result.status, headers: result.headers });
+    },
+    async sharedHealthy() {
+      if (!options.shared) return undefined;
+      return (await options.shared.healthy?.()) ?? true;
+    },
+    async close() {
+      await options.shared?.close?.();
+    },
+  };
+}
+
+/**
+ * The web-standard handler of the spec's GET routes: `(request: Request) => Promise<Response>`, for a
+ * Next.js route handler, `Bun.serve`, `Deno.serve` or a Cloudflare Worker. See {@link LookupHandlerOptions}.
+ */
+export function createLookupHandler(
+  options: LookupHandlerOptions = {},
+): (request: Request) => Promise<Response> {
+  const gateway = createLookupGateway(options);
+  return (request) => gateway.fetch(request);
+}

@@ -1,0 +1,31 @@
+/**
+ * `hiro-lookup/server`: the gateway. A web-standard handler of the spec's GET routes in front of a
+ * lookup client: the API key stays on the server, answers are cached (in memory, or shared over Redis),
+ * identical requests become one upstream request, and instances sharing Redis keep one pace for one key.
+ *
+ * ```ts
+ * import { createLookupHandler } from "hiro-lookup/server";
+ * const handler = createLookupHandler({ upstream: { apiKey: process.env.HIRO_API_KEY } });
+ * Bun.serve({ port: 3999, fetch: handler });
+ * ```
+ * @packageDocumentation
+ */
+export type { GatewayAnswer } from "./answers.js";
+export { PENDING_FRESH_MS } from "./cache-policy.js";
+export {
+  createLookupGateway,
+  createLookupHandler,
+  type GatewayRequest,
+  type LookupGateway,
+} from "./gateway.js";
+export {
+  type CacheOutcome,
+  GATEWAY_DEFAULTS,
+  type GatewayObserver,
+  type GatewayShared,
+  type LookupHandlerOptions,
+  type LookupStore,
+  type MissLock,
+} from "./options.js";
+export type { Pace, PaceDecision, PaceLesson } from "./pace.js";
+export { createRedisShared, type RedisCommands, type RedisSharedOptions } from "./redis-shared.js";

@@ -1,0 +1,195 @@
+/**
+ * What the gateway does when it has no fresh answer: look in the shared store, take the shared lock (or
+ * wait for the instance that holds it), take a slot of the upstream budget, ask upstream (revalidating a
+ * kept answer by its ETag where that can be trusted), and keep what may be kept. Identical misses in one
+ * instance are one call of this (gateway.ts coalesces them).
+ */
+import { acceptedBody } from "../features/etag-acceptance.js";
+import type { HiroError, LookupClient } from "../index.js";
+import { sleep } from "../shared/sleep.js";
+import { operations } from "../spec/index.js";
+import { type GatewayAnswer, unreachable } from "./answers.js";
+import { type CachedAnswer, freshMsFor, isFresh, revalidatesByEtag } from "./cache-policy.js";
+import { GATEWAY_DEFAULTS, type GatewayShared } from "./options.js";
+import { type PaceWait, paced } from "./pace-wait.js";
+import type { CheckedCall } from "./request-params.js";
+import { askUpstream, type UpstreamAnswer } from "./upstream.js";
+
+/** How a miss ended: an answer kept (and how it was had), or one passed on as it is. */
+export type MissResult =
+  | { entry: CachedAnswer; how: "shared_hit" | "miss" | "revalidated" | "refetched" | "stale" }
+  | { answer: GatewayAnswer };
+
+/** What the miss path works with (fixed for a gateway). */
+export interface MissContext extends PaceWait {
+  client: LookupClient;
+  apiKey: string | undefined;
+  /** The origin each service's requests go to: the pace's key. */
+  originOf: (operationId: CheckedCall["operationId"]) => string;
+  shared: GatewayShared | undefined;
+  fresh: number;
+  /** Keeps an entry in this instance's memory. */
+  keep(key: string, entry: CachedAnswer): void;
+  /** Says once that the shared store failed… */
+  storeTrouble(error: unknown): void;
+  /** …and once that it answers again. */
+  storeOk(): void;
+}
+
+/** An entry read from the shared store, or undefined when it is absent, unreadable or the store fails. */
+async function sharedEntry(context: MissContext, key: string): Promise<CachedAnswer | undefined> {
+  if (!context.shared) return undefined;
+  try {
+    const text = await context.shared.store.get(key);
+    context.storeOk();
+    if (typeof text !== "string") return undefined;
+    const entry = JSON.parse(text) as CachedAnswer;
+    return typeof entry.body === "string" && typeof entry.storedAt === "number" ? entry : undefined;
+  } catch (error) {
+    context.storeTrouble(error);
+    return undefined;
+  }
+}
+
+/** Keeps `entry` in memory and in the shared store (past its freshness, to be revalidated later). */
+async function keepEverywhere(context: MissContext, key: string, entry: CachedAnswer): Promise<void> {
+  context.keep(key, entry);
+  if (!context.shared) return;
+  try {
+    await context.shared.store.set(key, JSON.stringify(entry), entry.freshMs + GATEWAY_DEFAULTS.staleKeepMs);
+    context.storeOk();
+  } catch (error) {
+    context.storeTrouble(error);
+  }
+}
+
+/** The newer of two entries. */
+const newer = (a: CachedAnswer | undefined, b: CachedAnswer | undefined) =>
+  a === undefined ? b : b === undefined || a.storedAt >= b.storedAt ? a : b;
+
+/**
+ * Waits for another instance's answer to `key` (it holds the lock): an entry stored after `since`, or
+ * undefined once the lock is given back without one (an answer not kept: a 5xx, say) or its time has
+ * passed. Then this instance asks itself.
+ */
+async function awaitOther(
+  context: MissContext,
+  key: string,
+  since: number,
+): Promise<CachedAnswer | undefined> {
+  const until = context.now() + GATEWAY_DEFAULTS.lockMs;
+  const lock = context.shared?.lock;
+  while (context.now() < until) {
+    await sleep(GATEWAY_DEFAULTS.lockPollMs);
+    const entry = await sharedEntry(context, key);
+    if (entry && entry.storedAt >= since) return entry;
+    if (lock?.held && !(await lock.held(key))) {
+      // Given back: its answer may have been kept just before; else there is none to wait for.
+      const last = await sharedEntry(context, key);
+      return last && last.storedAt >= since ? last : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The entry to keep for an upstream answer, or undefined when it is passed on and not kept. */
+function entryOf(
+  call: CheckedCall,
+  answer: UpstreamAnswer,
+  fresh: number,
+  now: number,
+): CachedAnswer | undefined {
+  const freshMs = freshMsFor(answer.status, fresh);
+  if (freshMs === undefined) return undefined;
+  // A 200 is kept only when its lookup would accept it (JSON about the question asked): a broken
+  // deployment's answer is passed on, never served to every caller after.
+  if (answer.status === 200 && !acceptedBody(operations[call.operationId].path, call.request, answer.body))
+    return undefined;
+  return {
+    status: answer.status,
+    body: answer.body,
+    contentType: answer.contentType,
+    etag: answer.status === 200 ? answer.etag : undefined,
+    storedAt: now,
+    freshMs,
+  };
+}
+
+/** Answers a miss of `key` (`stale`: what this instance still holds past its freshness). */
+export async function answerMiss(
+  context: MissContext,
+  key: string,
+  call: CheckedCall,
+  stale: CachedAnswer | undefined,
+): Promise<MissResult> {
+  const started = context.now();
+  const fromShared = await sharedEntry(context, key);
+  if (fromShared && isFresh(fromShared, started)) {
+    context.keep(key, fromShared);
+    return { entry: fromShared, how: "shared_hit" };
+  }
+  let kept = newer(stale, fromShared);
+  let token: string | undefined;
+  const lock = context.shared?.lock;
+  if (lock) {
+    try {
+      token = await lock.acquire(key, GATEWAY_DEFAULTS.lockMs);
+      if (token === undefined) {
+        const other = await awaitOther(context, key, started);
+        if (other) {
+          context.observer?.coalesced?.("shared");
+          context.keep(key, other);
+          return { entry: other, how: "shared_hit" };
+        }
+      }
+    } catch (error) {
+      context.storeTrouble(error);
+    }
+  }
+  try {
+    const refusal = await paced(context, context.originOf(call.operationId));
+    if (refusal) return kept ? { entry: kept, how: "stale" } : { answer: refusal };
+    const revalidate = kept?.etag !== undefined && revalidatesByEtag(call.operationId, call.canonical);
+    let answer: UpstreamAnswer;
+    try {
+      answer = await askUpstream(
+        context.client,
+        context.apiKey,
+        call.operationId,
+        call.request,
+        revalidate ? kept?.etag : undefined,
+        context.now,
+      );
+    } catch (error) {
+      context.observer?.upstream?.(call.operationId, "error");
+      if (kept) return { entry: kept, how: "stale" };
+      if (error instanceof Error && error.name.startsWith("Hiro"))
+        return { answer: unreachable(error as HiroError) };
+      throw error;
+    }
+    const now = context.now();
+    context.observer?.upstream?.(call.operationId, answer.status);
+    await context.pace.learn(context.originOf(call.operationId), answer.lesson, now);
+    if (answer.status === 304 && kept) {
+      kept = { ...kept, storedAt: now, freshMs: freshMsFor(kept.status, context.fresh) ?? 0 };
+      await keepEverywhere(context, key, kept);
+      return { entry: kept, how: "revalidated" };
+    }
+    const entry = entryOf(call, answer, context.fresh, now);
+    if (entry === undefined) {
+      // Upstream failing (a 5xx, a 429) while a kept answer exists: the kept answer, marked stale.
+      if (kept && (answer.status >= 500 || answer.status === 429)) return { entry: kept, how: "stale" };
+      const headers: Record<string, string> = {
+        "content-type": answer.contentType,
+        "cache-control": "no-store",
+      };
+      if (answer.retryAfterMs !== undefined && (answer.status === 429 || answer.status === 503))
+        headers["retry-after"] = String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000)));
+      return { answer: { status: answer.status, headers, body: answer.body } };
+    }
+    await keepEverywhere(context, key, entry);
+    return { entry, how: kept ? "refetched" : "miss" };
+  } finally {
+    if (lock && token !== undefined) await lock.release(key, token).catch(context.storeTrouble);
+  }
+}

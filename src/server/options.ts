@@ -1,0 +1,100 @@
+/** The options of the gateway, with their defaults, and the hooks it reports through. */
+import type { LookupClientOptions } from "../index.js";
+import type { Pace } from "./pace.js";
+
+/**
+ * A shared store, in the contract Keyv's storage adapters keep (`get`, `set` with a TTL in ms,
+ * `delete`): a Redis through `createRedisShared`, or your own. Values are JSON text.
+ */
+export interface LookupStore {
+  get(key: string): Promise<string | undefined | null> | string | undefined | null;
+  set(key: string, value: string, ttlMs?: number): unknown;
+  delete(key: string): unknown;
+}
+
+/** A short lock per key, shared by the instances: one of them asks upstream for an answer all miss. */
+export interface MissLock {
+  /** Takes the lock on `key` for `ttlMs`; its token, or undefined when another instance holds it. */
+  acquire(key: string, ttlMs: number): Promise<string | undefined>;
+  /** Gives it back, if `token` still holds it. */
+  release(key: string, token: string): Promise<void>;
+  /** Whether some instance holds it now (a waiter stops waiting once it is given back). */
+  held?(key: string): Promise<boolean>;
+}
+
+/** What instances share: the answers, the lock on a miss, the upstream budget (see `createRedisShared`). */
+export interface GatewayShared {
+  store: LookupStore;
+  lock?: MissLock | undefined;
+  pace?: Pace | undefined;
+  /** Whether the shared part answers (for `/healthz`); undefined: not known. */
+  healthy?: (() => Promise<boolean>) | undefined;
+  /** Closes the connection (graceful shutdown). */
+  close?: (() => Promise<void>) | undefined;
+}
+
+/** How a cache lookup ended. */
+export type CacheOutcome = "hit" | "shared_hit" | "miss" | "revalidated" | "refetched" | "stale";
+
+/** Hooks the gateway reports through (the `serve` command's Prometheus metrics, or your own). */
+export interface GatewayObserver {
+  /** Every answer: its route (an operationId, or `not_found`, `method_not_allowed`, `preflight`) and status. */
+  request?(route: string, status: number): void;
+  /** A spec route's cache outcome. */
+  cache?(outcome: CacheOutcome): void;
+  /** Each upstream request's status, or `error` when none came back. */
+  upstream?(operationId: string, status: number | "error"): void;
+  /** A caller served by another caller's upstream request: in this instance, or another's (`shared`). */
+  coalesced?(scope: "local" | "shared"): void;
+  /** A wait for the upstream budget, in ms, or a refusal (`refused`). */
+  paceWait?(ms: number, refused: boolean): void;
+}
+
+/** Options of `createLookupHandler` and `createLookupGateway`. */
+export interface LookupHandlerOptions {
+  /**
+   * The lookup client's options: where the services are (`baseUrl`), the key (`apiKey`, sent upstream
+   * only, by the client's key policy), `maxRequestsPerSecond` (the shared pace spaces requests by it),
+   * timeouts, retries (default 1 here: a caller is waiting), logging.
+   */
+  upstream?: LookupClientOptions | undefined;
+  /**
+   * How long an answer is served without asking upstream, in ms; then it is revalidated with
+   * `If-None-Match` (or asked again whole where an ETag cannot be trusted). 0: ask every time.
+   * Default 10 000.
+   */
+  fresh?: number | undefined;
+  /** Bytes of answers kept in this instance's memory (least recently used out first). Default 64 MiB. */
+  memoryBytes?: number | undefined;
+  /** What instances share (a Redis: `createRedisShared`). Default: nothing, one instance's memory only. */
+  shared?: GatewayShared | undefined;
+  /** The longest a caller waits for the upstream budget, in ms, before a 429 with `Retry-After`. Default 5 000. */
+  maxPaceWaitMs?: number | undefined;
+  /** Origins allowed to call from a browser (CORS): exact origins, or `"*"`. Default: none. */
+  corsOrigins?: readonly string[] | undefined;
+  /** A path prefix the routes sit under (`/api/hiro` for a Next.js route at `app/api/hiro/[...path]`). Default none. */
+  basePath?: string | undefined;
+  /** Hooks for metrics. */
+  observer?: GatewayObserver | undefined;
+  /** The clock, in ms since the epoch. Default `Date.now`. */
+  now?: (() => number) | undefined;
+}
+
+/** The gateway's defaults, in one object. */
+export const GATEWAY_DEFAULTS = {
+  /**
+   * 10 s: a burst of callers is one upstream request, a team of apps asking 50 tokens stays far under
+   * Hiro's 500 requests a minute (50 × 6 = 300 at most, a 304 counted), and a change is seen within
+   * seconds, sooner than Hiro's own indexer reads a new block. 0 revalidates every time.
+   */
+  fresh: 10_000,
+  memoryBytes: 64 * 1024 * 1024,
+  maxPaceWaitMs: 5_000,
+  maxRetries: 1,
+  /** How long a kept answer outlives its freshness in a shared store, to be revalidated rather than asked whole. */
+  staleKeepMs: 10 * 60_000,
+  /** How long an instance holds the lock on a miss, at most. */
+  lockMs: 5_000,
+  /** How often an instance that found the lock taken looks for the answer, in ms. */
+  lockPollMs: 20,
+} as const;

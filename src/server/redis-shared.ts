@@ -1,0 +1,199 @@
+/**
+ * What instances share, in Redis: the answers (the store, in Keyv's get/set-with-TTL/delete contract),
+ * the lock on a miss (`SET NX PX`, released by a script only by its holder), and the pace (one script
+ * per step, the twin of pace.ts's `paceStep` and `paceLearn`, on Redis's own clock so the instances'
+ * clocks do not matter). The Redis client is yours (node-redis: `createClient({ url })`), passed in: this
+ * module imports none, so the entry stays free of it. When Redis fails, the lock is skipped and the pace
+ * falls back to this instance's own; the store's failures reach the gateway, which serves from upstream
+ * and memory and says so once.
+ */
+import type { GatewayShared, LookupStore, MissLock } from "./options.js";
+import {
+  createMemoryPace,
+  type Pace,
+  type PaceDecision,
+  PROBE_MS,
+  PROBE_RETRY_MS,
+  UNANNOUNCED_BUDGET,
+  UNANNOUNCED_MS,
+} from "./pace.js";
+
+/** The one method of a Redis client the gateway uses: node-redis's `sendCommand`. */
+export interface RedisCommands {
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** Options of {@link createRedisShared}. */
+export interface RedisSharedOptions {
+  /** Prefix of every key. Default `hiro-lookup:`. */
+  prefix?: string | undefined;
+  /** The spacing of upstream requests, from the client's `maxRequestsPerSecond`: 1000 / rate ms, or 0. */
+  intervalMs?: number | undefined;
+  /** How long one Redis command may take before it counts as failed, in ms. Default 500. */
+  commandTimeoutMs?: number | undefined;
+  /** Closes the client (graceful shutdown), e.g. `() => client.quit()`. */
+  close?: (() => Promise<unknown>) | undefined;
+}
+
+/** The pace's step, as pace.ts's `paceStep`: {0, wait} go, {1, ms} ask again after ms, {2, ms} refused. */
+const TAKE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local maxWait = tonumber(ARGV[2])
+local s = redis.call('HMGET', KEYS[1], 'remaining', 'resetAt', 'next', 'probeUntil')
+local remaining = tonumber(s[1]) or 0
+local resetAt = tonumber(s[2]) or 0
+local nxt = tonumber(s[3]) or 0
+local probeUntil = tonumber(s[4]) or 0
+local known = resetAt > now
+if (not known) and probeUntil > now then return {1, ${PROBE_RETRY_MS}} end
+if known then
+  if remaining <= 0 then
+    if resetAt - now > maxWait then return {2, resetAt - now} end
+    return {1, resetAt - now}
+  end
+  remaining = remaining - 1
+end
+local at = math.max(now, nxt)
+if at - now > maxWait then return {2, at - now} end
+if not known then probeUntil = now + ${PROBE_MS} end
+redis.call('HSET', KEYS[1], 'remaining', remaining, 'next', at + interval, 'probeUntil', probeUntil)
+redis.call('PEXPIRE', KEYS[1], 3600000)
+return {0, at - now}
+`;
+
+/** What an answer taught, as pace.ts's `paceLearn`: ARGV refused <ms> | budget <remaining> <resetMs> | none. */
+const LEARN = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local s = redis.call('HMGET', KEYS[1], 'remaining', 'resetAt')
+local remaining = tonumber(s[1]) or 0
+local resetAt = tonumber(s[2]) or 0
+if ARGV[1] == 'refused' then
+  redis.call('HSET', KEYS[1], 'remaining', 0, 'resetAt', now + tonumber(ARGV[2]), 'probeUntil', 0)
+elseif ARGV[1] == 'none' then
+  if resetAt > now then
+    redis.call('HSET', KEYS[1], 'probeUntil', 0)
+  else
+    redis.call('HSET', KEYS[1], 'remaining', ${UNANNOUNCED_BUDGET}, 'resetAt', now + ${UNANNOUNCED_MS}, 'probeUntil', 0)
+  end
+else
+  local left = tonumber(ARGV[2])
+  local reset = now + tonumber(ARGV[3])
+  if resetAt > now and reset <= resetAt + 1000 then
+    redis.call('HSET', KEYS[1], 'remaining', math.min(remaining, left), 'resetAt', math.max(resetAt, reset), 'probeUntil', 0)
+  else
+    redis.call('HSET', KEYS[1], 'remaining', left, 'resetAt', reset, 'probeUntil', 0)
+  end
+end
+redis.call('PEXPIRE', KEYS[1], 3600000)
+return 1
+`;
+
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/** `promise`, or a rejection once `ms` have passed (a Redis that does not answer counts as failed). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A random token for a lock (whose holder alone may release it). */
+const tokenOf = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** Shares a gateway's answers, misses and pace through `redis` (see the module's comment). */
+export function createRedisShared(redis: RedisCommands, options: RedisSharedOptions = {}): GatewayShared {
+  const prefix = options.prefix ?? "hiro-lookup:";
+  const intervalMs = options.intervalMs ?? 0;
+  const timeoutMs = options.commandTimeoutMs ?? 500;
+  const send = (args: string[]) => within(redis.sendCommand(args), timeoutMs);
+  const fallback = createMemoryPace(intervalMs);
+
+  const store: LookupStore = {
+    async get(key) {
+      const value = await send(["GET", prefix + key]);
+      return typeof value === "string" ? value : undefined;
+    },
+    async set(key, value, ttlMs) {
+      const ttl = ttlMs === undefined ? [] : ["PX", String(Math.max(1, Math.ceil(ttlMs)))];
+      await send(["SET", prefix + key, value, ...ttl]);
+    },
+    async delete(key) {
+      await send(["DEL", prefix + key]);
+    },
+  };
+
+  const lock: MissLock = {
+    async acquire(key, ttlMs) {
+      const token = tokenOf();
+      try {
+        const set = await send(["SET", `${prefix}lock:${key}`, token, "PX", String(ttlMs), "NX"]);
+        return set === "OK" ? token : undefined;
+      } catch {
+        return tokenOf(); // Redis down: no instance can be waited for, so this one asks
+      }
+    },
+    async held(key) {
+      try {
+        return (await send(["EXISTS", `${prefix}lock:${key}`])) === 1;
+      } catch {
+        return false;
+      }
+    },
+    async release(key, token) {
+      await send(["EVAL", RELEASE, "1", `${prefix}lock:${key}`, token]).catch(() => undefined);
+    },
+  };
+
+  const pace: Pace = {
+    async take(origin, now, maxWaitMs) {
+      try {
+        const reply = await send([
+          "EVAL",
+          TAKE,
+          "1",
+          `${prefix}pace:${origin}`,
+          String(intervalMs),
+          String(maxWaitMs),
+        ]);
+        const [kind, ms] = Array.isArray(reply) ? reply.map(Number) : [];
+        if (kind === 0) return { go: true, waitMs: ms ?? 0 } satisfies PaceDecision;
+        if (kind === 1) return { go: false, retryMs: ms ?? PROBE_RETRY_MS };
+        if (kind === 2) return { go: false, refusedForMs: ms ?? 1_000 };
+        throw new Error("an unexpected reply from the pace script");
+      } catch {
+        return fallback.take(origin, now, maxWaitMs);
+      }
+    },
+    async learn(origin, lesson, now) {
+      const args =
+        lesson.refusedForMs !== undefined
+          ? ["refused", String(Math.ceil(lesson.refusedForMs))]
+          : lesson.remaining !== undefined && lesson.resetMs !== undefined
+            ? ["budget", String(lesson.remaining), String(Math.ceil(lesson.resetMs))]
+            : ["none"];
+      await fallback.learn(origin, lesson, now);
+      await send(["EVAL", LEARN, "1", `${prefix}pace:${origin}`, ...args]).catch(() => undefined);
+    },
+  };
+
+  return {
+    store,
+    lock,
+    pace,
+    healthy: async () => {
+      try {
+        return (await send(["PING"])) === "PONG";
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      await options.close?.();
+    },
+  };
+}
