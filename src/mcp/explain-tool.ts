@@ -9,7 +9,10 @@ import {
   type Diagnosis,
   diagnoseToken,
   FINDING_CODES,
+  FINDING_LEVELS,
+  FIX_AUDIENCES,
   type TokenKind,
+  VERDICTS,
 } from "../doctor/index.js";
 import { HiroValidationError, type LookupClient } from "../index.js";
 import { parameterRules } from "../spec/index.js";
@@ -17,7 +20,6 @@ import { parameterRules } from "../spec/index.js";
 export const EXPLAIN_TOOL = "explain_token";
 
 const KINDS: readonly TokenKind[] = ["ft", "nft", "sft"];
-const LEVELS = ["ok", "wait", "problem"];
 
 const stringMap = {
   type: "object",
@@ -66,7 +68,7 @@ export const explainToolDefinition: Tool = {
     type: "object",
     required: ["verdict", "findings", "fixes"],
     properties: {
-      verdict: { type: "string", enum: ["ok", "pending", "problem"] },
+      verdict: { type: "string", enum: [...VERDICTS] },
       findings: {
         type: "array",
         items: {
@@ -74,7 +76,7 @@ export const explainToolDefinition: Tool = {
           required: ["code", "level", "message", "evidence"],
           properties: {
             code: { type: "string", enum: [...FINDING_CODES] },
-            level: { type: "string", enum: LEVELS },
+            level: { type: "string", enum: [...FINDING_LEVELS] },
             message: { type: "string" },
             evidence: stringMap,
           },
@@ -86,7 +88,7 @@ export const explainToolDefinition: Tool = {
           type: "object",
           required: ["audience", "codes", "text", "sources"],
           properties: {
-            audience: { type: "string", enum: ["contract_owner", "host", "self_hoster", "everyone"] },
+            audience: { type: "string", enum: [...FIX_AUDIENCES] },
             codes: { type: "array", items: { type: "string" } },
             text: { type: "string" },
             sources: { type: "array", items: { type: "string" } },
