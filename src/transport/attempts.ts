@@ -80,7 +80,8 @@ const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "u
 /** The error when a call of `operationId` passed its `totalTimeoutMs`. */
 export const totalTimeout = (operationId: OperationId, totalMs: number) =>
   new HiroTimeoutError(totalMs, {
-    message: `${operationId}: the call took longer than totalTimeoutMs (${totalMs} ms)`,
+    operationId,
+    summary: `the call took longer than totalTimeoutMs (${totalMs} ms)`,
   });
 
 /** The error when no answer came and no retry is left. */
@@ -91,7 +92,8 @@ function noAnswer(
   timedOut: number,
   failure: unknown,
 ) {
-  const where = `${call.operationId}: GET ${printable(call.url.href, 160)}`;
+  const { operationId } = call;
+  const where = `GET ${printable(call.url.href, 160)}`;
   if (outcome.type === "timeout") {
     const { timeoutMs } = call.limits;
     const tries =
@@ -102,7 +104,8 @@ function noAnswer(
           : `${attempt} attempts, each`;
     return new HiroTimeoutError(timeoutMs, {
       attempts: attempt,
-      message: `${where}: no answer within ${timeoutMs} ms (${tries} timed out)`,
+      operationId,
+      summary: `${where}: no answer within ${timeoutMs} ms (${tries} timed out)`,
     });
   }
   const code = codeOf(failure);
@@ -115,6 +118,7 @@ function noAnswer(
   return new HiroNetworkError(`${where} failed after ${tries}: ${printable(detail, 100)}${hint}`, {
     cause: failure,
     attempts: attempt,
+    operationId,
   });
 }
 
