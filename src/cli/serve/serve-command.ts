@@ -173,9 +173,11 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
     },
     metrics: metrics
       ? () => metrics.text()
-      : async () => ({
+      : // 503, not an empty 200: a scraper must not take "no metrics" for "nothing happened".
+        async () => ({
           text: `# /metrics needs prom-client: ${PROM_CLIENT_INSTALL}\n`,
           contentType: "text/plain; charset=utf-8",
+          status: 503,
         }),
     ...(options.perIp ? { ipLimit: createIpLimit(options.perIp) } : {}),
     ...(metrics ? { onAnswer: metrics.request } : {}),
