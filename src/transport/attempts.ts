@@ -10,6 +10,7 @@ import { printable } from "../errors/safe-text.js";
 import { type Log, shownUrl } from "../observe/log.js";
 import { sleep } from "../shared/sleep.js";
 import type { OperationId } from "../spec/types.js";
+import { readRateLimit } from "./pacer/rate-limit-headers.js";
 import { BodyTooLargeError, raceAbort } from "./read-body.js";
 import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry } from "./retry.js";
 import type { AttemptLimits, Pacer, PacerSettle, RetryEvent } from "./settings.js";
@@ -186,9 +187,13 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       if (log?.debug) {
         const ms = settings.now() - sentAt;
         const bytes = (body as { length?: number; byteLength?: number } | undefined)?.byteLength;
+        // The rate limit the answer announces, as the pacer reads it (finite, at most 16 digits), when it does.
+        const { limit, remaining } = readRateLimit(answer.headers, settings.now());
+        const rateLimit =
+          limit === undefined && remaining === undefined ? {} : { rateLimit: { limit, remaining } };
         log.debug(
           "answer",
-          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length }),
+          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length, ...rateLimit }),
         );
         // A request with If-None-Match (an ETag cache's) was a revalidation: 304 means the copy holds.
         if (call.request().headers.has("if-none-match"))
