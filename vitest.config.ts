@@ -11,11 +11,18 @@ const browserTests = process.env.HIRO_BROWSER_TESTS === "1";
  * sets it, and `npm run test:dev` runs them alone. `npm test` names them in its summary as not run.
  */
 const devTests = process.env.HIRO_DEV_TESTS === "1";
+/**
+ * The package tier (`npm pack`, whose prepack builds dist/, then the tarball installed into scratch
+ * consumers: about 2.5 minutes of a 2-core machine, the longest path of the whole run) runs only with
+ * HIRO_PACKAGE_TESTS=1: `.ci/run` sets it, and `npm run test:package` runs it alone.
+ */
+const packageTests = process.env.HIRO_PACKAGE_TESTS === "1";
 const DEV_SCRIPT_TESTS = ["test/e2e/start.test.ts"];
 /** What this run leaves out, and how to run it: printed at the end of the run. */
 const notRun = [
   ...(browserTests ? [] : ["test/e2e/*.browser.test.ts (HIRO_BROWSER_TESTS=1, npm run test:browser)"]),
   ...(devTests ? [] : DEV_SCRIPT_TESTS.map((file) => `${file} (HIRO_DEV_TESTS=1, npm run test:dev)`)),
+  ...(packageTests ? [] : ["test/package/ (HIRO_PACKAGE_TESTS=1, npm run test:package)"]),
 ];
 /** Starts one Prism mock of openapi.yaml, shared by every project that lists it (see the file). */
 const prism = "test/helpers/prism-global-setup.ts";
@@ -108,7 +115,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "package", include: ["test/package/**/*.test.ts"], testTimeout: PROCESS_TIMEOUT_MS },
+        test: {
+          name: "package",
+          include: packageTests ? ["test/package/**/*.test.ts"] : [],
+          testTimeout: PROCESS_TIMEOUT_MS,
+        },
       },
     ],
   },

@@ -3,6 +3,9 @@
  * lists (those it reads, declared where the command is made with `readsGlobals`).
  */
 import type { Command, Option } from "commander";
+import type { ServiceName } from "../index.js";
+import { RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec/index.js";
+import { maxLimitAttribute, PAGED_SERVICES, urlAttribute } from "./service-flags.js";
 
 /** The text `hiro-lookup --help` prints after the options: where requests go, examples, output, exit codes. */
 export const HELP_AFTER_OPTIONS = `
@@ -10,7 +13,7 @@ Where requests go, per service (the first that is set wins):
   --metadata-url / --ordinals-url / --runes-url, then --base-url (all three services),
   then HIRO_METADATA_URL / HIRO_ORDINALS_URL / HIRO_RUNES_URL, then HIRO_BASE_URL.
   Token metadata defaults to https://api.hiro.so. Ordinals and runes have no default: Hiro retired
-  its hosted Ordinals and Runes APIs on 2026-03-09, so point them at your bitcoin-indexer.
+  its hosted ${Object.values(RETIRED_APIS).join(" and ")} APIs on ${RETIRED_ON}, so point them at your bitcoin-indexer.
 API key: --api-key goes to the --base-url origin, or with per-service URLs to the metadata service
   only; HIRO_API_KEY from the environment is used only when the metadata service is on *.hiro.so
   over https.
@@ -49,24 +52,24 @@ const GLOBALS_READ = new WeakMap<Command, ReadonlySet<string>>();
 
 /** How a request is made, whatever the service: what every lookup reads. */
 const REQUEST = ["apiKey", "mock", "timeout", "retries", "verbose", "header"] as const;
-/** Where each service is, and the paged services' page maximum. */
-const SERVICE = {
-  metadata: ["baseUrl", "metadataUrl"],
-  ordinals: ["baseUrl", "ordinalsUrl", "ordinalsMaxLimit"],
-  runes: ["baseUrl", "runesUrl", "runesMaxLimit"],
-} as const;
+/** Where `service` is, and its page maximum when a deployment sets one. */
+const serviceGlobals = (service: ServiceName): string[] => [
+  "baseUrl",
+  urlAttribute(service),
+  ...PAGED_SERVICES.filter((paged) => paged === service).map(maxLimitAttribute),
+];
 
 /** The global options of a lookup of `service` that prints with `output` (both formats by default). */
 export function lookupGlobals(
-  service: keyof typeof SERVICE,
+  service: ServiceName,
   output: readonly string[] = ["json", "ndjson"],
 ): string[] {
-  return [...SERVICE[service], ...REQUEST, ...output];
+  return [...serviceGlobals(service), ...REQUEST, ...output];
 }
 
 /** The global options `verify` reads: every service's URL and page maximum, the request options, --json. */
 export const VERIFY_GLOBALS = [
-  ...new Set([...SERVICE.metadata, ...SERVICE.ordinals, ...SERVICE.runes]),
+  ...new Set(SERVICE_NAMES.flatMap(serviceGlobals)),
   "apiKey",
   "mock",
   "timeout",

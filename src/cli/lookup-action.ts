@@ -8,27 +8,25 @@ import {
   createLookupClient,
   HiroApiError,
   HiroIncompleteListError,
+  HiroNetworkError,
   HiroValidationError,
   HiroWaitTimeoutError,
   type LogLevel,
   type LookupClient,
   type LookupClientOptions,
 } from "../index.js";
-import { operations } from "../spec/index.js";
 import { headersOf } from "./arguments.js";
 import { exitCodeFor } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { stderrLogger, waitNotice } from "./log-output.js";
-import { withFlagName } from "./option-names.js";
-import { type ClientOptionsWithMaxLimit, type MaxLimitFlags, maxLimitOf } from "./page-maximum.js";
+import { inCliWords } from "./option-names.js";
+import { type MaxLimitFlags, maxLimitOf, type UrlFlags } from "./service-flags.js";
 import {
   apiKeyFor,
   clientBaseUrl,
-  inCliTerms,
   lookupMetadataUrl,
   type ServiceUrls,
   serviceUrls,
-  type UrlFlags,
 } from "./service-urls.js";
 
 /** The global options, as commander names them. */
@@ -93,7 +91,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
         const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
         if (note) line(note);
         const maxLimit = maxLimitOf(global);
-        const options: ClientOptionsWithMaxLimit = {
+        const options: LookupClientOptions = {
           ...defaults,
           ...(baseUrl === undefined ? {} : { baseUrl }),
           ...(apiKey ? { apiKey } : {}),
@@ -113,9 +111,9 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
       } catch (caught) {
         waitLine.clear();
         // The client names its options (baseUrl.ordinals, timeoutMs); the user needs the flag.
-        const error = withFlagName(inCliTerms(caught, urls));
+        const error = inCliWords(caught, urls);
         setExit(exitCodeFor(error));
-        line(inCommandWords(messageOf(error, command.name()), command.name()));
+        line(messageOf(error, command.name()));
       } finally {
         await stopMock?.();
       }
@@ -123,32 +121,26 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
 }
 
 /**
- * A message as the CLI tells it: the library opens an API or network error with its operation
- * (`getSftMetadata: …`); the user typed a command (`sft: …`).
+ * An error as the CLI tells it, from its fields: the library names a lookup's operation
+ * (`getSftMetadata`), the user typed a command (`sft`); `--wait`'s deadline is named by its flag, not
+ * the library's option; an incomplete `--all` opens with the command; a pending token says what to do.
  */
-function inCommandWords(message: string, commandName: string): string {
-  const operationId = /^(\w+): /.exec(message)?.[1];
-  return operationId && Object.hasOwn(operations, operationId)
-    ? `${commandName}: ${message.slice(operationId.length + 2)}`
-    : message;
-}
-
-/** An error as the CLI tells it: `--wait`'s deadline named by its flag, not the library's option; an incomplete `--all` opening with the command. */
 function messageOf(error: unknown, commandName: string): string {
   if (error instanceof HiroIncompleteListError) {
     const missing = error.total - error.offset - error.received;
     return `${commandName}: the list ended with ${error.received} distinct items of the ${error.total} the service counts (after a second pass; each printed once), ${missing} missing: the service's order has ties (the FT list sorts by name or symbol with no tie-breaker), so pages shifted between requests; run it again, or with a larger --limit (fewer pages)`;
   }
   if (error instanceof HiroWaitTimeoutError) {
-    return `${error.lastError.operationId}: the token's metadata was still being fetched after ${error.deadlineMs} ms (--wait-timeout)`;
+    return `${commandName}: the token's metadata was still being fetched after ${error.deadlineMs} ms (--wait-timeout)`;
   }
-  // A token whose metadata is still being fetched: say what to do about it.
-  if (
-    error instanceof HiroApiError &&
-    error.is("metadata_pending") &&
-    error.operationId === "getSftMetadata"
-  ) {
-    return `${error.message}; ask again later, or add --wait to ask until it is there`;
+  if (error instanceof HiroApiError || error instanceof HiroNetworkError) {
+    // A token whose metadata is still being fetched: say what to do about it.
+    const pending =
+      error instanceof HiroApiError && error.is("metadata_pending") && error.operationId === "getSftMetadata";
+    const advice = pending ? "; ask again later, or add --wait to ask until it is there" : "";
+    return error.operationId === undefined
+      ? `${error.summary}${advice}`
+      : `${commandName}: ${error.summary}${advice}`;
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -22,8 +22,9 @@ import { readsGlobals, VERIFY_GLOBALS } from "./help.js";
 import type { CliIo } from "./io.js";
 import type { LookupRunner } from "./lookup-action.js";
 import { mockPort, packageSpec } from "./mock-server.js";
-import { maxLimitOf } from "./page-maximum.js";
-import { inCliTerms, serviceUrls } from "./service-urls.js";
+import { inCliWords, isServiceUrlParameter } from "./option-names.js";
+import { maxLimitOf } from "./service-flags.js";
+import { serviceUrls } from "./service-urls.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -107,7 +108,7 @@ Examples:
     )
     .action(
       run(
-        async (client, global, command) => {
+        async (client, global, command, mock) => {
           const { toolTimeout, http } = command.opts<{ toolTimeout?: number; http?: string }>();
           const port = http === undefined ? undefined : mockPort(http, "--http", 0);
           const deadlineMs = toolTimeout ?? MCP_DEFAULTS.deadlineMs;
@@ -132,8 +133,13 @@ Examples:
             log: (line) => io.stderr.write(`hiro-lookup: ${line}\n`),
             // A missing service URL in the words of whoever configured the server (`--ordinals-url`, not
             // the client's baseUrl.ordinals); the tools' own arguments keep their names.
-            retell: (error) => inCliTerms(error, urls),
+            retell: (error) =>
+              error instanceof HiroValidationError && isServiceUrlParameter(error.parameter)
+                ? inCliWords(error, urls)
+                : error,
             ...(maxLimit === undefined ? {} : { maxLimit }),
+            // Under --mock, the doctor reads the token documents and images the mock serves, as `explain` does.
+            ...(mock?.tokenHost ? { tokenHost: mock.tokenHost } : {}),
           };
           await (port === undefined ? serveMcp(options) : serveHttpUntilSignal(options, port, io));
         },

@@ -1,12 +1,16 @@
 /**
- * The client names its options and parameters (`timeoutMs`, `token_id`, `contract[1]`); the user typed
- * flags and arguments (`--timeout`, `<token_id>`, the search's second id). Validation errors are retold
- * in those words, so the message names what the user can change, and says what a command line can give
- * (decimal digits), not what a JS caller can pass.
+ * The client names its options and parameters (`timeoutMs`, `token_id`, `contract[1]`, `baseUrl.ordinals`);
+ * the user typed flags and arguments (`--timeout`, `<token_id>`, the search's second id, `--ordinals-url`
+ * or whichever flag or variable gave that URL). This is the one map between them. A validation error is
+ * retold from its fields (`parameter`, `reason`), never by cutting its message: named as the user typed
+ * it, and saying what a command line can give (decimal digits), not what a JS caller can pass.
  */
-import { HiroValidationError } from "../index.js";
+import { HiroValidationError, type ServiceName } from "../index.js";
+import { JS_INTEGER_FORMS, SERVICE_NAMES } from "../spec/index.js";
+import { maxLimitFlag, PAGED_SERVICES } from "./service-flags.js";
+import { type ServiceUrls, unsetServiceReason } from "./service-urls.js";
 
-const FLAG_OF: Record<string, string> = {
+const FLAG_OF: Readonly<Record<string, string>> = {
   timeoutMs: "--timeout",
   maxRetries: "--retries",
   logLevel: "HIRO_LOG",
@@ -14,9 +18,8 @@ const FLAG_OF: Record<string, string> = {
   apiKey: "--api-key",
   limit: "--limit",
   pageSize: "--limit",
-  maxLimit: "--ordinals-max-limit / --runes-max-limit",
-  "maxLimit.ordinals": "--ordinals-max-limit",
-  "maxLimit.runes": "--runes-max-limit",
+  maxLimit: PAGED_SERVICES.map(maxLimitFlag).join(" / "),
+  ...Object.fromEntries(PAGED_SERVICES.map((service) => [`maxLimit.${service}`, maxLimitFlag(service)])),
   offset: "--offset",
   locale: "--locale",
   maxItems: "--max",
@@ -34,28 +37,46 @@ const FLAG_OF: Record<string, string> = {
 /** The lookups' positional arguments, as their usage lines show them. */
 const ARGUMENTS = new Set(["principal", "token_id", "ordinal", "tx_id"]);
 
-/** What the library tells a JS caller an integer may be; a command line only gives text. */
-const JS_INTEGER_FORMS = "(a safe integer, a bigint or a decimal string)";
+/** What a command line gives for an integer: text. */
+const CLI_INTEGER_FORMS = "(decimal digits)";
 
-/** The flag or argument the user typed for the client's `parameter`; undefined when it is not one. */
-function typedName(parameter: string): string | undefined {
-  const flag = FLAG_OF[parameter];
-  if (flag) return flag;
+/** The client's `baseUrl` parameters: `baseUrl` (every service) and `baseUrl.<service>`, by service. */
+const BASE_URL_OF = new Map<string, ServiceName | undefined>([
+  ["baseUrl", undefined],
+  ...SERVICE_NAMES.map((service): [string, ServiceName] => [`baseUrl.${service}`, service]),
+]);
+
+/** Whether the client's `parameter` is one of its service URLs (`baseUrl`, `baseUrl.runes`, …). */
+export const isServiceUrlParameter = (parameter: string) => BASE_URL_OF.has(parameter);
+
+/**
+ * The flag, argument or variable the user typed for the client's `parameter`; undefined when it is none.
+ * A service URL is named by where it came from (`urls`), else `--base-url`.
+ */
+export function cliNameOf(parameter: string, urls: ServiceUrls = {}): string | undefined {
+  if (Object.hasOwn(FLAG_OF, parameter)) return FLAG_OF[parameter];
   if (ARGUMENTS.has(parameter)) return `<${parameter}>`;
+  if (BASE_URL_OF.has(parameter)) {
+    const service = BASE_URL_OF.get(parameter);
+    const source = service ? urls[service] : SERVICE_NAMES.map((s) => urls[s]).find((u) => u !== undefined);
+    return source?.from ?? "--base-url";
+  }
   const id = /^contract\[(\d+)\]$/.exec(parameter); // search: the n-th id given
   return id ? `<id> #${Number(id[1]) + 1}` : undefined;
 }
 
 /**
- * `error` retold in the CLI's words: its parameter as the user typed it (`name`, else the flag or
- * argument the client's parameter comes from), integers as decimal digits.
+ * `error` retold in the CLI's words, from its fields: its parameter as the user typed it (`name`, else
+ * {@link cliNameOf}), integers as decimal digits, and a paged service with no usable URL told which flag
+ * or variable sets it. Any other error is returned as is.
  */
-export function withFlagName(error: unknown, name?: string): unknown {
+export function inCliWords(error: unknown, urls: ServiceUrls = {}, name?: string): unknown {
   if (!(error instanceof HiroValidationError)) return error;
-  name ??= typedName(error.parameter);
+  const service = BASE_URL_OF.get(error.parameter);
+  const unset = service && unsetServiceReason(service, urls);
+  if (service && unset) return new HiroValidationError(unset.flag, unset.reason, { cause: error });
+  name ??= cliNameOf(error.parameter, urls);
   if (!name) return error;
-  const detail = error.message
-    .slice(error.parameter.length + 2)
-    .replace(JS_INTEGER_FORMS, "(decimal digits)");
-  return new HiroValidationError(name, detail, { cause: error });
+  const reason = error.reason.replaceAll(JS_INTEGER_FORMS, CLI_INTEGER_FORMS);
+  return new HiroValidationError(name, reason, { cause: error });
 }

@@ -15,9 +15,9 @@ import { lookupRunner } from "./lookup-action.js";
 import { registerLookups } from "./lookup-commands.js";
 import { registerMcp } from "./mcp-command.js";
 import { registerMock } from "./mock-command.js";
-import { maxLimitOptions } from "./page-maximum.js";
 import { registerSearch } from "./search-command.js";
 import { registerServe } from "./serve/serve-command.js";
+import { maxLimitOptions, serviceUrlOptions } from "./service-flags.js";
 import { registerTokenLookups } from "./token-commands.js";
 import { registerVerify } from "./verify/verify-command.js";
 import { packageVersion } from "./version.js";
@@ -30,23 +30,16 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   const io: CliIo = { ...given, env: setVariables(given.env) };
   let exitCode: number = EXIT.ok;
   const line = (text: string) => io.stderr.write(`hiro-lookup: ${text}\n`);
-  const program = new Command("hiro-lookup")
-    .description(
-      "Look up Stacks token metadata (fungible, non-fungible, semi-fungible; one, a list or a search), the inscriptions on a satoshi, or the rune activity of a transaction.",
-    )
-    .option(
-      "--base-url <url>",
-      "base URL of all three services, a proxy in front of them (env HIRO_BASE_URL)",
-    )
-    .option(
-      "--metadata-url <url>",
-      "Token Metadata API base URL (env HIRO_METADATA_URL; lookups default to https://api.hiro.so)",
-    )
-    .option(
-      "--ordinals-url <url>",
-      "Ordinals API base URL: a bitcoin-indexer's api/ordinals (env HIRO_ORDINALS_URL)",
-    )
-    .option("--runes-url <url>", "Runes API base URL: a bitcoin-indexer's api/runes (env HIRO_RUNES_URL)")
+  const program = serviceUrlOptions(
+    new Command("hiro-lookup")
+      .description(
+        "Look up Stacks token metadata (fungible, non-fungible, semi-fungible; one, a list or a search), the inscriptions on a satoshi, or the rune activity of a transaction.",
+      )
+      .option(
+        "--base-url <url>",
+        "base URL of all three services, a proxy in front of them (env HIRO_BASE_URL)",
+      ),
+  )
     .addOption(
       new Option(
         "--api-key <key>",

@@ -6,16 +6,9 @@
  *
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
-import { DEFAULT_BASE_URL, HiroValidationError, type ServiceName } from "../index.js";
-import { checkBaseUrl, isHiroHost, SERVICE_NAMES } from "../spec/index.js";
-
-/** The URL flags, as commander names them. */
-export interface UrlFlags {
-  baseUrl?: string | undefined;
-  metadataUrl?: string | undefined;
-  ordinalsUrl?: string | undefined;
-  runesUrl?: string | undefined;
-}
+import { type BaseUrlOption, DEFAULT_BASE_URL, type ServiceName } from "../index.js";
+import { checkBaseUrl, isHiroHost, RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec/index.js";
+import { type UrlFlags, urlAttribute, urlFlag, urlVariable } from "./service-flags.js";
 
 /** A service's URL and the flag, config field or environment variable it came from. */
 export interface ServiceUrl {
@@ -28,29 +21,12 @@ export type ServiceUrls = Partial<Record<ServiceName, ServiceUrl>>;
 
 type Env = Record<string, string | undefined>;
 
-/** The services, from the spec's operation table; each one's flag (`metadataUrl`) and variable (`HIRO_METADATA_URL`). */
-const SERVICES = SERVICE_NAMES;
-const FLAG = (service: ServiceName) => `${service}Url` as const;
-const ENV = (service: ServiceName) => `HIRO_${service.toUpperCase()}_URL`;
-
 /**
  * A service URL as the client takes it (the library's `checkBaseUrl`): absolute http(s), no credentials,
  * query or fragment; returned without trailing slashes. A refusal names `from`, the flag or variable it
- * came from, and never echoes what could be a password.
+ * came from, tells to pass a key with --api-key, and never echoes what could be a password.
  */
-export function checkUrl(from: string, value: string): string {
-  try {
-    return checkBaseUrl(from, value);
-  } catch (error) {
-    if (!(error instanceof HiroValidationError)) throw error;
-    // The client's option is apiKey; here the key goes by --api-key.
-    const detail = error.message.slice(from.length + 2).replace("with apiKey", "with --api-key");
-    throw new HiroValidationError(from, detail, { cause: error });
-  }
-}
-
-/** The per-service flag of `service`, e.g. `--ordinals-url`. */
-export const flagOf = (service: ServiceName) => `--${service}-url`;
+export const checkUrl = (from: string, value: string): string => checkBaseUrl(from, value, "--api-key");
 
 /**
  * What the user named for each service (no defaults: `verify` must not check a service nobody named).
@@ -58,13 +34,13 @@ export const flagOf = (service: ServiceName) => `--${service}-url`;
  */
 export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): ServiceUrls {
   const urls: ServiceUrls = {};
-  for (const service of SERVICES) {
+  for (const service of SERVICE_NAMES) {
     const candidates: [string | undefined, string][] = [
-      [flags[FLAG(service)], flagOf(service)],
+      [flags[urlAttribute(service)], urlFlag(service)],
       [flags.baseUrl, "--base-url"],
-      [config[FLAG(service)], `${FLAG(service)} in --config`],
+      [config[urlAttribute(service)], `${urlAttribute(service)} in --config`],
       // An empty environment variable is an unset one (`HIRO_BASE_URL= hiro-lookup …`).
-      [env[ENV(service)] || undefined, ENV(service)],
+      [env[urlVariable(service)] || undefined, urlVariable(service)],
       [env.HIRO_BASE_URL || undefined, "HIRO_BASE_URL"],
     ];
     const found = candidates.find(([url]) => url !== undefined);
@@ -78,16 +54,15 @@ export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): S
  * `--api-key` goes to that origin, the client's rule for a string), else one URL per service (the key
  * then goes to the metadata service only). Undefined when nothing was named: the client's defaults.
  */
-export function clientBaseUrl(
-  urls: ServiceUrls,
-): string | { metadata?: string; ordinals?: string; runes?: string } | undefined {
-  const named = SERVICES.flatMap((service) => (urls[service] ? [urls[service]] : []));
+export function clientBaseUrl(urls: ServiceUrls): BaseUrlOption | undefined {
+  const named = SERVICE_NAMES.flatMap((service) => (urls[service] ? [urls[service]] : []));
   if (named.length === 0) return undefined;
   const [first] = named;
   const all = first?.from === "--base-url" || first?.from === "HIRO_BASE_URL";
-  if (first && all && named.length === 3 && named.every((u) => u.from === first.from)) return first.url;
-  const object: { metadata?: string; ordinals?: string; runes?: string } = {};
-  for (const service of SERVICES) {
+  const everyService = named.length === SERVICE_NAMES.length;
+  if (first && all && everyService && named.every((u) => u.from === first.from)) return first.url;
+  const object: Partial<Record<ServiceName, string>> = {};
+  for (const service of SERVICE_NAMES) {
     const url = urls[service]?.url;
     if (url !== undefined) object[service] = url;
   }
@@ -127,34 +102,24 @@ export function apiKeyFor(flag: string | undefined, env: Env, metadataUrl: strin
 /** The metadata URL the lookups use: the one named, or the client's default (Hiro's hosted API). */
 export const lookupMetadataUrl = (urls: ServiceUrls) => urls.metadata?.url ?? DEFAULT_BASE_URL;
 
-const RETIRED: Record<ServiceName, string> = {
-  metadata: "",
-  ordinals:
-    "Hiro retired its hosted Ordinals API on 2026-03-09: point it at your bitcoin-indexer's api/ordinals",
-  runes: "Hiro retired its hosted Runes API on 2026-03-09: point it at your bitcoin-indexer's api/runes",
-};
-
 /**
- * The client's validation errors about `baseUrl` (`baseUrl.ordinals`, …) retold with the flag or
- * variable the user can change; any other error is returned as is.
+ * Why `service` has no URL the lookups can use, in the CLI's words, when that is why the client refused
+ * it: ordinals or runes named nowhere, or only on Hiro's host, which no longer serves them (the client
+ * refuses both alike). `flag` is the one that sets it. Undefined for any other refusal of its URL.
  */
-export function inCliTerms(error: unknown, urls: ServiceUrls): unknown {
-  if (!(error instanceof HiroValidationError)) return error;
-  const match = /^baseUrl(?:\.(metadata|ordinals|runes))?$/.exec(error.parameter);
-  if (!match) return error;
-  const service = match[1] as ServiceName | undefined;
-  const source = service ? urls[service] : SERVICES.map((s) => urls[s]).find((u) => u !== undefined);
-  if (service && service !== "metadata" && (!source || isHiroHost(source.url))) {
-    // The client refuses ordinals and runes on Hiro's host too: it no longer serves them.
-    const unset = source
-      ? `not set (${source.from} is Hiro's host, which no longer serves ${service})`
-      : "not set";
-    return new HiroValidationError(
-      flagOf(service),
-      `${unset}: pass ${flagOf(service)} (or --base-url) or set ${ENV(service)}. ${RETIRED[service]}. Nothing was sent.`,
-      { cause: error },
-    );
-  }
-  const detail = error.message.slice(error.parameter.length + 2);
-  return new HiroValidationError(source?.from ?? "--base-url", detail, { cause: error });
+export function unsetServiceReason(
+  service: ServiceName,
+  urls: ServiceUrls,
+): { flag: string; reason: string } | undefined {
+  const source = urls[service];
+  const api = Object.entries(RETIRED_APIS).find(([retired]) => retired === service)?.[1];
+  if (api === undefined || (source && !isHiroHost(source.url))) return undefined;
+  const retired = `Hiro retired its hosted ${api} API on ${RETIRED_ON}: point it at your bitcoin-indexer's api/${service}`;
+  const unset = source
+    ? `not set (${source.from} is Hiro's host, which no longer serves ${service})`
+    : "not set";
+  return {
+    flag: urlFlag(service),
+    reason: `${unset}: pass ${urlFlag(service)} (or --base-url) or set ${urlVariable(service)}. ${retired}. Nothing was sent.`,
+  };
 }

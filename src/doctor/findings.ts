@@ -39,7 +39,9 @@ export type FindingCode = (typeof FINDING_CODES)[number];
  * could not check it from here (this machine could not reach the host, or the address is private and
  * `allowPrivateNetwork` is off), which says nothing about the token.
  */
-export type FindingLevel = "ok" | "wait" | "problem" | "unchecked";
+export const FINDING_LEVELS = ["ok", "wait", "problem", "unchecked"] as const;
+/** One of {@link FINDING_LEVELS}. */
+export type FindingLevel = (typeof FINDING_LEVELS)[number];
 
 /** How much each code matters. */
 export const LEVEL_OF: Readonly<Record<FindingCode, FindingLevel>> = {
@@ -90,7 +92,9 @@ export function leveled(observation: Observation): Finding {
 }
 
 /** Who can act on a fix. */
-export type FixAudience = "contract_owner" | "host" | "self_hoster" | "everyone";
+export const FIX_AUDIENCES = ["contract_owner", "host", "self_hoster", "everyone"] as const;
+/** One of {@link FIX_AUDIENCES}. */
+export type FixAudience = (typeof FIX_AUDIENCES)[number];
 
 /** A remedy, with where it is documented. */
 export interface Fix {
@@ -106,7 +110,9 @@ export interface Fix {
  * `ok`: the token's metadata is there and sound; `pending`: wait; `problem`: see the findings and fixes;
  * `unchecked`: nothing wrong was found, but a step could not be checked from here (see its finding).
  */
-export type Verdict = "ok" | "pending" | "problem" | "unchecked";
+export const VERDICTS = ["ok", "pending", "problem", "unchecked"] as const;
+/** One of {@link VERDICTS}. */
+export type Verdict = (typeof VERDICTS)[number];
 
 /** What {@link diagnoseToken} returns. */
 export interface Diagnosis {

@@ -9,11 +9,14 @@ export { type DiagnoseOptions, diagnoseToken } from "./diagnose.js";
 export {
   type Diagnosis,
   FINDING_CODES,
+  FINDING_LEVELS,
+  FIX_AUDIENCES,
   type Finding,
   type FindingCode,
   type FindingLevel,
   type Fix,
   type FixAudience,
+  VERDICTS,
   type Verdict,
 } from "./findings.js";
 export { DEFAULT_GATEWAYS, type Gateways } from "./resolve-uri.js";

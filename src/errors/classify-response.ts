@@ -131,8 +131,8 @@ export function apiErrorFor(input: ClassifyInput): HiroApiError {
   }
   // The message quotes the answer as it came (cut to length), even when the error keeps less of it.
   const tries = (input.attempts ?? 1) > 1 ? ` after ${input.attempts} attempts` : "";
-  const message = `${input.operationId}: HTTP ${input.status} ${detailOf(input.operationId, input.status, input.body, input.headers)} (${kind})${tries}`;
-  return new HiroApiError({ ...input, kind, body, message });
+  const summary = `HTTP ${input.status} ${detailOf(input.operationId, input.status, input.body, input.headers)} (${kind})${tries}`;
+  return new HiroApiError({ ...input, kind, body, summary });
 }
 
 /** The error for a 2xx whose body is empty, not JSON, too large or not what was asked (`problem` says which). */
@@ -141,6 +141,6 @@ export function invalidResponseError(input: AnswerInfo, text: string, problem: s
     ...input,
     kind: "invalid_response",
     body: text.slice(0, BODY_MAX),
-    message: `${input.operationId}: HTTP ${input.status} with ${printable(problem, PROBLEM_MAX)} (invalid_response)`,
+    summary: `HTTP ${input.status} with ${printable(problem, PROBLEM_MAX)} (invalid_response)`,
   });
 }

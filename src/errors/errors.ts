@@ -18,18 +18,39 @@ export class HiroError extends Error {
   override name = "HiroError";
 }
 
+/** How every validation error's message reads, `parameter: reason`: the one place it is built. */
+const validationMessage = (parameter: string, reason: string) => `${parameter}: ${reason}`;
+
+/**
+ * How every error of a lookup (API, network, timeout) reads, `operationId: summary`: the one place it
+ * is built. Without an operation (an error made by hand), the summary alone.
+ */
+export const operationMessage = (operationId: string | undefined, summary: string) =>
+  operationId === undefined ? summary : `${operationId}: ${summary}`;
+
 /**
  * Raised before any request is sent, when a parameter or option is invalid.
- * `parameter` names it; the message says what is wrong and what is allowed.
+ * `parameter` names it; `reason` says what is wrong and what is allowed; the message is both.
  */
 export class HiroValidationError extends HiroError {
   override name = "HiroValidationError";
   /** The parameter or option that was refused. */
   declare readonly parameter: string;
-  constructor(parameter: string, message: string, options?: ErrorOptions) {
-    super(`${parameter}: ${message}`, options);
+  /** What is wrong with it and what is allowed, without its name (the message is `parameter: reason`). */
+  declare readonly reason: string;
+  constructor(parameter: string, reason: string, options?: ErrorOptions) {
+    super(validationMessage(parameter, reason), options);
     this.parameter = parameter;
+    this.reason = reason;
   }
+}
+
+/** What a {@link HiroNetworkError} is made of besides its summary. */
+export interface HiroNetworkErrorOptions extends ErrorOptions {
+  /** Attempts made (default 1). */
+  attempts?: number | undefined;
+  /** The lookup that failed; the message then opens with it. */
+  operationId?: OperationId | undefined;
 }
 
 /**
@@ -39,12 +60,18 @@ export class HiroValidationError extends HiroError {
  */
 export class HiroNetworkError extends HiroError {
   override name = "HiroNetworkError";
-  constructor(message: string, options?: ErrorOptions & { attempts?: number | undefined }) {
-    super(message, options);
+  constructor(summary: string, options?: HiroNetworkErrorOptions) {
+    super(operationMessage(options?.operationId, summary), options);
     this.attempts = options?.attempts ?? 1;
+    this.operationId = options?.operationId;
+    this.summary = summary;
   }
   /** Attempts made before giving up. */
   declare readonly attempts: number;
+  /** The lookup that failed (undefined for an error made without one). */
+  declare readonly operationId: OperationId | undefined;
+  /** What happened, without the operation (the message is `operationId: summary`). */
+  declare readonly summary: string;
 }
 
 /**
@@ -56,11 +83,8 @@ export class HiroTimeoutError extends HiroNetworkError {
   override name = "HiroTimeoutError";
   /** The limit that was reached, in ms. */
   declare readonly timeoutMs: number;
-  constructor(
-    timeoutMs: number,
-    options?: ErrorOptions & { attempts?: number | undefined; message?: string | undefined },
-  ) {
-    super(options?.message ?? `no answer within ${timeoutMs} ms`, options);
+  constructor(timeoutMs: number, options?: HiroNetworkErrorOptions & { summary?: string | undefined }) {
+    super(options?.summary ?? `no answer within ${timeoutMs} ms`, options);
     this.timeoutMs = timeoutMs;
   }
 }
@@ -116,7 +140,8 @@ export interface HiroApiErrorInit {
   retryAfterMs?: number | undefined;
   /** Attempts made (default 1). */
   attempts?: number | undefined;
-  message: string;
+  /** What happened, without the operation: the message is `operationId: summary`. */
+  summary: string;
 }
 
 /**
@@ -134,6 +159,8 @@ export class HiroApiError extends HiroError {
   declare readonly body: unknown;
   declare readonly headers: Headers;
   declare readonly operationId: OperationId;
+  /** What happened, without the operation (the message is `operationId: summary`). */
+  declare readonly summary: string;
   /** The request URL. It never holds the API key (that travels in a header). */
   declare readonly url: string;
   /** How long the service asked us to wait (`Retry-After` or a rate-limit reset), in ms, when it said so. */
@@ -142,7 +169,8 @@ export class HiroApiError extends HiroError {
   declare readonly attempts: number;
 
   constructor(init: HiroApiErrorInit) {
-    super(init.message);
+    super(operationMessage(init.operationId, init.summary));
+    this.summary = init.summary;
     this.kind = init.kind;
     this.status = init.status;
     this.body = init.body;

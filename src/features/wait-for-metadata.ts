@@ -86,7 +86,8 @@ export async function waitForMetadata(
     lastError
       ? new HiroWaitTimeoutError(deadlineMs, lastError)
       : new HiroTimeoutError(deadlineMs, {
-          message: `getSftMetadata: no answer within ${deadlineMs} ms (waitForMetadata deadlineMs)`,
+          operationId: "getSftMetadata",
+          summary: `no answer within ${deadlineMs} ms (waitForMetadata deadlineMs)`,
         });
   /**
    * How long to wait before the next try, or undefined when no try fits any more: the next one must

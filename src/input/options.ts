@@ -163,9 +163,10 @@ const withoutUserinfo = (text: string) => text.replace(/^([a-z][a-z0-9+.-]*:\/\/
 
 /**
  * Checks a base URL: http(s), no credentials, query or fragment. Returns it without trailing slashes.
- * A refused URL is never echoed whole: it may hold a password.
+ * A refused URL is never echoed whole: it may hold a password. `keyOption` is what the refusal of a URL
+ * with credentials tells to pass the key with (the client's `apiKey`; a command line's flag).
  */
-export function checkBaseUrl(name: string, value: unknown): string {
+export function checkBaseUrl(name: string, value: unknown, keyOption = "apiKey"): string {
   let url: URL | undefined;
   try {
     url = typeof value === "string" ? new URL(value) : undefined;
@@ -175,7 +176,7 @@ export function checkBaseUrl(name: string, value: unknown): string {
     : url.protocol !== "http:" && url.protocol !== "https:"
       ? `must use http or https; got ${url.protocol}`
       : url.username || url.password
-        ? "must not carry credentials (user:password@): pass a key with apiKey"
+        ? `must not carry credentials (user:password@): pass a key with ${keyOption}`
         : url.search || url.hash || /[?#]/.test(String(value))
           ? `must not have a query or fragment; got ${printable(url.origin + url.pathname, 80)}?…`
           : undefined;

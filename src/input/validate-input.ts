@@ -31,6 +31,12 @@ function show(value: unknown): string {
   return value === null ? "null" : typeof value;
 }
 
+/**
+ * The forms an integer parameter takes from a JS caller, as the checks' reasons say them. A tool that
+ * takes text (the command line) retells them in its own words.
+ */
+export const JS_INTEGER_FORMS = "(a safe integer, a bigint or a decimal string)";
+
 /** A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max]. */
 function bigInteger(parameter: string, value: unknown, max: bigint, allowed: string): bigint {
   let n: bigint;
@@ -79,6 +85,9 @@ export function checkPrincipal(value: unknown): string {
 const TOKEN_ID_RULE =
   "up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1";
 
+/** What `token_id` must be, in words (a JS caller is also told the forms it may pass). */
+const TOKEN_ID_ALLOWED = `an integer from 0 ${TOKEN_ID_RULE}`;
+
 /** The largest token number upstream stores: its `token_number` column is a PostgreSQL bigint. */
 const TOKEN_NUMBER_MAX = 2n ** 63n - 1n;
 
@@ -92,29 +101,36 @@ const TOKEN_NUMBER_MAX = 2n ** 63n - 1n;
  *   back exactly (2^53, 10^18).
  */
 export function checkTokenId(value: unknown): string {
-  const allowed = `an integer from 0 ${TOKEN_ID_RULE} (a safe integer, a bigint or a decimal string)`;
-  const id = bigInteger("token_id", value, U128_MAX, allowed);
+  const id = bigInteger("token_id", value, U128_MAX, `${TOKEN_ID_ALLOWED} ${JS_INTEGER_FORMS}`);
+  const problem = tokenNumberProblem(id);
+  if (problem) throw new HiroValidationError("token_id", `${problem}; got ${show(value)}`);
+  return id.toString();
+}
+
+/** The largest number of decimal digits a token id can have (a u128's). */
+export const TOKEN_ID_DIGITS_MAX = U128_MAX.toString().length;
+
+/**
+ * Why the integer `id` is no token number the service can address (see {@link checkTokenId}), in
+ * `token_id`'s words without the value given; undefined when it is one. The search's ids say it about
+ * their own entry.
+ */
+export function tokenNumberProblem(id: bigint): string | undefined {
+  if (id < 0n || id > U128_MAX) return `must be ${TOKEN_ID_ALLOWED}`;
   if (id > TOKEN_NUMBER_MAX) {
-    throw new HiroValidationError(
-      "token_id",
-      `is above 2^63-1, the largest token number the service stores (a PostgreSQL bigint): no token has it; got ${show(value)}`,
-    );
+    return "is above 2^63-1, the largest token number the service stores (a PostgreSQL bigint): no token has it";
   }
   const digits = id.toString();
   const asNumber = String(Number(digits));
-  if (asNumber !== digits) {
-    throw new HiroValidationError(
-      "token_id",
-      `is above 2^53-1 and a JS number does not write it back exactly: the service reads ids as JS numbers and would ask for token ${asNumber}, another token; got ${show(value)}`,
-    );
-  }
-  return digits;
+  return asNumber === digits
+    ? undefined
+    : `is above 2^53-1 and a JS number does not write it back exactly: the service reads ids as JS numbers and would ask for token ${asNumber}, another token`;
 }
 
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */
 export function checkOrdinal(value: unknown): number {
   const max = BigInt(ordinalRule.exclusiveMaximum) - 1n;
-  const allowed = `an integer from 0 to ${max} (a safe integer, a bigint or a decimal string)`;
+  const allowed = `an integer from 0 to ${max} ${JS_INTEGER_FORMS}`;
   return Number(bigInteger("ordinal", value, max, allowed));
 }
 

@@ -9,7 +9,10 @@ import {
   type Diagnosis,
   diagnoseToken,
   FINDING_CODES,
+  FINDING_LEVELS,
+  FIX_AUDIENCES,
   type TokenKind,
+  VERDICTS,
 } from "../doctor/index.js";
 import { HiroValidationError, type LookupClient } from "../index.js";
 import { parameterRules } from "../spec/index.js";
@@ -17,7 +20,6 @@ import { parameterRules } from "../spec/index.js";
 export const EXPLAIN_TOOL = "explain_token";
 
 const KINDS: readonly TokenKind[] = ["ft", "nft", "sft"];
-const LEVELS = ["ok", "wait", "problem"];
 
 const stringMap = {
   type: "object",
@@ -29,7 +31,7 @@ export const explainToolDefinition: Tool = {
   name: EXPLAIN_TOOL,
   title: "Explain a token's missing metadata",
   description:
-    "Why a Stacks token's metadata or image is missing, stale or pending, and what to do. Asks the Token Metadata API, then fetches the token's URI and image itself (read-only), as the indexer would. Answers { verdict: ok | pending | problem, findings (code, level, message, evidence), fixes (who can act, what to do, sources) }.",
+    "Why a Stacks token's metadata or image is missing, stale or pending, and what to do. Asks the Token Metadata API, then fetches the token's URI and image itself (read-only), as the indexer would. Answers { verdict: ok | pending | problem | unchecked (a step this machine could not check), findings (code, level, message, evidence), fixes (who can act, what to do, sources) }.",
   inputSchema: {
     type: "object",
     properties: {
@@ -66,7 +68,7 @@ export const explainToolDefinition: Tool = {
     type: "object",
     required: ["verdict", "findings", "fixes"],
     properties: {
-      verdict: { type: "string", enum: ["ok", "pending", "problem"] },
+      verdict: { type: "string", enum: [...VERDICTS] },
       findings: {
         type: "array",
         items: {
@@ -74,7 +76,7 @@ export const explainToolDefinition: Tool = {
           required: ["code", "level", "message", "evidence"],
           properties: {
             code: { type: "string", enum: [...FINDING_CODES] },
-            level: { type: "string", enum: LEVELS },
+            level: { type: "string", enum: [...FINDING_LEVELS] },
             message: { type: "string" },
             evidence: stringMap,
           },
@@ -86,7 +88,7 @@ export const explainToolDefinition: Tool = {
           type: "object",
           required: ["audience", "codes", "text", "sources"],
           properties: {
-            audience: { type: "string", enum: ["contract_owner", "host", "self_hoster", "everyone"] },
+            audience: { type: "string", enum: [...FIX_AUDIENCES] },
             codes: { type: "array", items: { type: "string" } },
             text: { type: "string" },
             sources: { type: "array", items: { type: "string" } },
@@ -108,6 +110,8 @@ export const explainToolDefinition: Tool = {
 export interface ExplainSettings {
   hostTimeoutMs: number;
   signal: AbortSignal;
+  /** The fetch for the token's URI and image (the mock's, under `--mock`); default the doctor's own. */
+  fetch?: typeof fetch | undefined;
 }
 
 const isKind = (value: unknown): value is TokenKind => KINDS.some((kind) => kind === value);
@@ -141,6 +145,7 @@ export function explainToken(
     ...(tokenUri === undefined ? {} : { tokenUri }),
     timeoutMs: settings.hostTimeoutMs,
     signal: settings.signal,
+    ...(settings.fetch ? { fetch: settings.fetch } : {}),
   };
   return diagnoseToken(client, { kind, principal, ...(token_id === undefined ? {} : { token_id }) }, options);
 }

@@ -122,6 +122,11 @@ export interface ToolBoxOptions extends LookupToolsOptions {
    * for the client's `baseUrl.ordinals`); returned as is by default.
    */
   retell?: ((error: unknown) => unknown) | undefined;
+  /**
+   * The `fetch` the doctor (`explain_token`) uses for a token's URI and image: under the CLI's `--mock`,
+   * the mock's own token documents and images. Default: the doctor's own fetch.
+   */
+  tokenHost?: typeof fetch | undefined;
 }
 
 /** The server's tools over `client`: every lookup of the operation table, and `explain_token`. */
@@ -144,12 +149,16 @@ export function createToolBox(client: LookupClient, times: ToolTimes, options: T
         const given = argumentsOf(tool, args);
         const answer = await underDeadline(times.deadlineMs, signal, (callSignal) => {
           if (lookup === undefined)
-            return explainToken(client, given, { hostTimeoutMs: times.hostTimeoutMs, signal: callSignal });
+            return explainToken(client, given, {
+              hostTimeoutMs: times.hostTimeoutMs,
+              signal: callSignal,
+              ...(options.tokenHost ? { fetch: options.tokenHost } : {}),
+            });
           const params =
             lookup.paged && given.limit === undefined ? { ...given, limit: TOOL_PAGE_SIZE } : given;
           // The client's own deadline too: it refuses a rate limit's wait that would end past it.
-          const options = { signal: callSignal, totalTimeoutMs: times.deadlineMs };
-          return lookupOf(client, lookup.operationId)(params, options);
+          const callOptions = { signal: callSignal, totalTimeoutMs: times.deadlineMs };
+          return lookupOf(client, lookup.operationId)(params, callOptions);
         });
         return answerResult(tool, answer, lookup?.paged ?? false);
       } catch (error) {

@@ -58,16 +58,13 @@ export function invalidRequest(
   const schemas: readonly string[] = operationAnswers[operationId].invalidRequestSchemas;
   if (schemas.includes("InvalidSatoshiOrdinalError"))
     return { status: 400, body: { error: "Invalid satoshi ordinal number" } };
-  const detail = error.message.startsWith(`${error.parameter}: `)
-    ? error.message.slice(error.parameter.length + 2)
-    : error.message;
   return {
     status: 400,
     body: {
       statusCode: 400,
       code: "FST_ERR_VALIDATION",
       error: "Bad Request",
-      message: `${where}/${error.parameter} ${detail}`,
+      message: `${where}/${error.parameter} ${error.reason}`,
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * `hiro-lookup/spec`: the contract of openapi.yaml as data and checks, for tools built beside the client
  * (the `hiro-lookup` command line reads it): the operation table, the services, each parameter's rule
- * and the check the lookups run on it, the checks they run on an answer, the base-URL check, and whether
- * a URL is one of Hiro's hosts.
+ * and the check the lookups run on it (with the words its reasons use for a JS caller's integer forms),
+ * the checks they run on an answer, the base-URL check, whether a URL is one of Hiro's hosts, and which
+ * services Hiro no longer hosts (since when).
  * All of it is generated from the spec or reads what is, so a spec change reaches a tool by
  * `npm run generate` alone.
  */
@@ -11,8 +12,9 @@
 export { parameterRules } from "../generated/parameters.js";
 export { checkBaseUrl } from "../input/options.js";
 export { checkParameter, type WireValue } from "../input/parameter-checks.js";
+export { JS_INTEGER_FORMS } from "../input/validate-input.js";
 export { answerProblem } from "../lookups/requests.js";
-export { isHiroHost } from "./service-hosts.js";
+export { isHiroHost, RETIRED_APIS, RETIRED_ON } from "./service-hosts.js";
 export {
   type MatchedOperation,
   matchOperation,

@@ -10,6 +10,7 @@ import { printable } from "../errors/safe-text.js";
 import { type Log, shownUrl } from "../observe/log.js";
 import { sleep } from "../shared/sleep.js";
 import type { OperationId } from "../spec/types.js";
+import { readRateLimit } from "./pacer/rate-limit-headers.js";
 import { BodyTooLargeError, raceAbort } from "./read-body.js";
 import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry } from "./retry.js";
 import type { AttemptLimits, Pacer, PacerSettle, RetryEvent } from "./settings.js";
@@ -80,7 +81,8 @@ const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "u
 /** The error when a call of `operationId` passed its `totalTimeoutMs`. */
 export const totalTimeout = (operationId: OperationId, totalMs: number) =>
   new HiroTimeoutError(totalMs, {
-    message: `${operationId}: the call took longer than totalTimeoutMs (${totalMs} ms)`,
+    operationId,
+    summary: `the call took longer than totalTimeoutMs (${totalMs} ms)`,
   });
 
 /** The error when no answer came and no retry is left. */
@@ -91,7 +93,8 @@ function noAnswer(
   timedOut: number,
   failure: unknown,
 ) {
-  const where = `${call.operationId}: GET ${printable(call.url.href, 160)}`;
+  const { operationId } = call;
+  const where = `GET ${printable(call.url.href, 160)}`;
   if (outcome.type === "timeout") {
     const { timeoutMs } = call.limits;
     const tries =
@@ -102,7 +105,8 @@ function noAnswer(
           : `${attempt} attempts, each`;
     return new HiroTimeoutError(timeoutMs, {
       attempts: attempt,
-      message: `${where}: no answer within ${timeoutMs} ms (${tries} timed out)`,
+      operationId,
+      summary: `${where}: no answer within ${timeoutMs} ms (${tries} timed out)`,
     });
   }
   const code = codeOf(failure);
@@ -115,6 +119,7 @@ function noAnswer(
   return new HiroNetworkError(`${where} failed after ${tries}: ${printable(detail, 100)}${hint}`, {
     cause: failure,
     attempts: attempt,
+    operationId,
   });
 }
 
@@ -182,9 +187,13 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       if (log?.debug) {
         const ms = settings.now() - sentAt;
         const bytes = (body as { length?: number; byteLength?: number } | undefined)?.byteLength;
+        // The rate limit the answer announces, as the pacer reads it (finite, at most 16 digits), when it does.
+        const { limit, remaining } = readRateLimit(answer.headers, settings.now());
+        const rateLimit =
+          limit === undefined && remaining === undefined ? {} : { rateLimit: { limit, remaining } };
         log.debug(
           "answer",
-          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length }),
+          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length, ...rateLimit }),
         );
         // A request with If-None-Match (an ETag cache's) was a revalidation: 304 means the copy holds.
         if (call.request().headers.has("if-none-match"))

@@ -8,7 +8,7 @@ import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { checkBaseUrlShape, isSingleBaseUrl, serviceBaseUrls } from "../input/base-urls.js";
 import { checkApiKey } from "../input/options.js";
-import type { BaseUrlOption } from "../spec/service-hosts.js";
+import { type BaseUrlOption, RETIRED_ON } from "../spec/service-hosts.js";
 import { SERVICE_NAMES, type ServiceName, serviceOf } from "../spec/services.js";
 import { checkPathValue } from "./raw-paths.js";
 
@@ -24,8 +24,8 @@ export interface Route {
 /** The route of each service; `undefined` where none is configured. */
 export type Routes = Readonly<Record<ServiceName, Route | undefined>>;
 
-const RETIRED =
-  "Hiro's hosted Ordinals and Runes APIs were retired on 2026-03-09: point it at your bitcoin-indexer";
+// The names as a literal: the APIs' table (RETIRED_APIS) would cost the core its bytes.
+const RETIRED = `Hiro's hosted Ordinals and Runes APIs were retired on ${RETIRED_ON}: point it at your bitcoin-indexer`;
 
 /**
  * The routes for `baseUrl` (each service's base URL, input/base-urls.ts). A string serves all three

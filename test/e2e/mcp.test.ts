@@ -223,6 +223,11 @@ describe("hiro-lookup mcp, with the SDK's client over stdio", () => {
     const result = await call(client, "get_sft_metadata", { principal: SFT, token_id: 35 });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(result.structuredContent?.total_supply).toBeDefined();
+    // The doctor reads the token documents and images the mock serves, as `--mock explain` does: the
+    // mock's good token ends ok, offline, and its answer passes the SDK's output-schema check.
+    const explained = await call(client, "explain_token", { kind: "sft", principal: SFT, token_id: 35 });
+    expect(explained.isError, textOf(explained)).toBeFalsy();
+    expect(explained.structuredContent?.verdict).toBe("ok");
   });
 });
 

@@ -47,10 +47,23 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-/** Starts `hiro-lookup <args> serve --port 0 <serveArgs>` and waits for its start line. */
-async function startServe(args: string[], serveArgs: string[] = []): Promise<Running> {
+/**
+ * Starts `hiro-lookup <args> serve --port 0 <serveArgs>` and waits for its start line. `launcher`: under
+ * a shell that stays its parent and, like npm, does not pass a signal on (as `npx hiro-lookup serve` runs).
+ */
+async function startServe(args: string[], serveArgs: string[] = [], launcher = false): Promise<Running> {
   const [node, ...rest] = cliCommand([...args, "serve", "--port", "0", ...serveArgs]);
-  const child = spawn(node, rest, { cwd: ROOT, env: { ...process.env, HIRO_API_KEY: "", HIRO_LOG: "" } });
+  // `; true` keeps sh from exec-ing the CLI in its place: sh stays the CLI's parent.
+  const [command, commandArgs] = launcher
+    ? ["/bin/sh", ["-c", '"$0" "$@"; true', node, ...rest]]
+    : [node, rest];
+  const env = {
+    ...process.env,
+    HIRO_API_KEY: "",
+    HIRO_LOG: "",
+    ...(launcher ? { npm_lifecycle_event: "npx" } : {}),
+  };
+  const child = spawn(command, commandArgs, { cwd: ROOT, env });
   let stdout = "";
   let stderr = "";
   child.stderr?.on("data", (data) => {
@@ -70,6 +83,26 @@ async function startServe(args: string[], serveArgs: string[] = []): Promise<Run
 }
 
 describe("hiro-lookup serve", () => {
+  it("stops when the process that started it ends alone (npx's npm does not pass SIGTERM on)", async () => {
+    const serve = await startServe(["--base-url", upstreamUrl], [], true);
+    try {
+      expect((await fetch(`${serve.url}/healthz`)).status).toBe(200);
+      serve.child.kill("SIGTERM"); // the shell ends alone: the CLI is left an orphan, as npx's npm leaves it
+      await serve.exited;
+      let reachable = true;
+      for (let i = 0; i < 200 && reachable; i++) {
+        reachable = await fetch(`${serve.url}/healthz`).then(
+          () => true,
+          () => false,
+        );
+        if (reachable) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(reachable, "serve still answers after its launcher ended").toBe(false);
+    } finally {
+      serve.child.kill("SIGKILL");
+    }
+  }, 60_000);
+
   it("says where it listens, which upstreams and which store; serves the spec's routes with the key upstream only", async () => {
     const serve = await startServe(["--base-url", upstreamUrl, "--api-key", KEY]);
     try {

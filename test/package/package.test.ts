@@ -488,7 +488,8 @@ child.stdout.on("data", async (data) => {
   const url = /listening on (http:[^;]+);/.exec(out)?.[1];
   if (!url || child.started) return;
   child.started = true;
-  const metrics = await (await fetch(url + "/metrics")).text();
+  const answer = await fetch(url + "/metrics");
+  const metrics = { status: answer.status, text: await answer.text() };
   child.kill("SIGTERM");
   child.once("exit", (code) => console.log(JSON.stringify({ line: out.trim(), metrics, code })));
 });
@@ -496,11 +497,12 @@ child.stdout.on("data", async (data) => {
       );
       const result = JSON.parse((await ok(process.execPath, ["serve-metrics.mjs"], consumer)).stdout) as {
         line: string;
-        metrics: string;
+        metrics: { status: number; text: string };
         code: number;
       };
       expect(result.line).toContain("metrics: off (npm i prom-client@15)");
-      expect(result.metrics).toContain("npm i prom-client@15");
+      expect(result.metrics.status).toBe(503);
+      expect(result.metrics.text).toContain("npm i prom-client@15");
       expect(result.code).toBe(0);
     },
     TIMEOUT_MS,

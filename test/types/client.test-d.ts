@@ -136,7 +136,7 @@ describe("errors", () => {
       headers: new Headers(),
       operationId: "getSftMetadata",
       url: "https://api.hiro.so/metadata/v1/sft/x/1",
-      message: "token error",
+      summary: "token error",
     }) as HiroApiError;
 
     expectTypeOf(err.body).toEqualTypeOf<unknown>();

@@ -113,3 +113,108 @@ describe("the CLI's refusals in its own words", () => {
     },
   );
 });
+
+/** Runs `argv` with a client whose every request `answer` answers (no network); its exit code and stderr. */
+async function failure(
+  argv: string[],
+  answer: (request: Request) => Promise<Response>,
+): Promise<{ code: number; line: string }> {
+  let stderr = "";
+  const code = await runCli(["--base-url", "http://127.0.0.1:9", "--retries", "0", ...argv], {
+    env: {},
+    stdout: { write: () => {} },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+      },
+    },
+    createClient: (options) =>
+      createLookupClient({
+        ...options,
+        fetch: async (input: RequestInfo | URL, init?: RequestInit) => answer(new Request(input, init)),
+      }),
+  });
+  return { code, line: stderr.trimEnd() };
+}
+
+const SFT_URL = `http://127.0.0.1:9/metadata/v1/sft/${P}/5`;
+
+describe("a lookup's failure told with the command's name, built from the error's fields", () => {
+  it.each([
+    [
+      "an API error",
+      async () => Response.json({ error: "Token not found" }, { status: 404 }),
+      "hiro-lookup: sft: HTTP 404 Token not found (not_found)",
+    ],
+    [
+      "a pending token, with what to do",
+      async () => Response.json({ error: "Token metadata fetch in progress" }, { status: 422 }),
+      "hiro-lookup: sft: HTTP 422 Token metadata fetch in progress (metadata_pending); ask again later, or add --wait to ask until it is there",
+    ],
+    [
+      "a network error",
+      async (): Promise<Response> => {
+        throw new TypeError("fetch failed");
+      },
+      `hiro-lookup: sft: GET ${SFT_URL} failed after 1 attempt: fetch failed`,
+    ],
+    [
+      "a body that is not JSON",
+      async () => new Response("<html>", { status: 200, headers: { "content-type": "text/html" } }),
+      /^hiro-lookup: sft: HTTP 200 with .+ \(invalid_response\)$/,
+    ],
+  ])("%s", async (_, answer, expected) => {
+    const { line } = await failure(["sft", P, "5"], answer);
+    if (typeof expected === "string") expect(line).toBe(expected);
+    else expect(line).toMatch(expected);
+    expect(line).not.toContain("getSftMetadata");
+  });
+
+  it("a timeout", async () => {
+    const { code, line } = await failure(
+      ["--timeout", "30", "sft", P, "5"],
+      (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+        ),
+    );
+    expect(code).toBe(EXIT.network);
+    expect(line).toBe(`hiro-lookup: sft: GET ${SFT_URL}: no answer within 30 ms (1 attempt timed out)`);
+  });
+
+  it("--wait's deadline, named by its flag", async () => {
+    const { line } = await failure(["sft", P, "5", "--wait", "--wait-timeout", "100"], async () =>
+      Response.json({ error: "Token metadata fetch in progress" }, { status: 422 }),
+    );
+    expect(line).toBe(
+      "hiro-lookup: sft: the token's metadata was still being fetched after 100 ms (--wait-timeout)",
+    );
+  });
+
+  it("a paged service with no URL names the flag that sets it, and sends nothing", async () => {
+    const sent: string[] = [];
+    let stderr = "";
+    const code = await runCli(["--metadata-url", "http://127.0.0.1:9", "sat-inscriptions", "5"], {
+      env: {},
+      stdout: { write: () => {} },
+      stderr: {
+        write: (s: string) => {
+          stderr += s;
+        },
+      },
+      createClient: (options) =>
+        createLookupClient({
+          ...options,
+          fetch: async (input: RequestInfo | URL) => {
+            sent.push(String(input));
+            return new Response("{}");
+          },
+        }),
+    });
+    expect(code).toBe(EXIT.usage);
+    expect(sent).toEqual([]);
+    expect(stderr.trimEnd()).toBe(
+      "hiro-lookup: --ordinals-url: not set: pass --ordinals-url (or --base-url) or set HIRO_ORDINALS_URL. Hiro retired its hosted Ordinals API on 2026-03-09: point it at your bitcoin-indexer's api/ordinals. Nothing was sent.",
+    );
+  });
+});

@@ -21,7 +21,7 @@ function apiError(kind: HiroApiErrorKind, status: number): HiroApiError {
     headers: new Headers(),
     operationId: "getSftMetadata",
     url: "https://api.hiro.so/x",
-    message: "x",
+    summary: "x",
   });
 }
 

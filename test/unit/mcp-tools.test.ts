@@ -8,8 +8,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/program.js";
+import { FINDING_LEVELS, FIX_AUDIENCES, VERDICTS } from "../../src/doctor/index.js";
 import { operationSchemas } from "../../src/generated/tool-schemas.js";
 import { HiroNetworkError, HiroTimeoutError, HiroValidationError } from "../../src/index.js";
+import { explainToolDefinition } from "../../src/mcp/explain-tool.js";
 import { loadMcpSdk, McpSdkMissingError } from "../../src/mcp/sdk.js";
 import { createToolBox } from "../../src/mcp/tool-calls.js";
 import { errorResult } from "../../src/mcp/tool-errors.js";
@@ -87,6 +89,24 @@ describe("the tool table", () => {
         expect(definition.outputSchema?.properties?.results).toEqual(operationSchemas.searchTokens.response);
       } else expect(definition.outputSchema).toEqual(operationSchemas[operationId].response);
     }
+  });
+});
+
+describe("explain_token's output schema", () => {
+  it("admits every verdict, level and audience the doctor can give (unchecked included)", () => {
+    const validate = new Ajv2020({ strict: false, allowUnionTypes: true }).compile(
+      explainToolDefinition.outputSchema ?? {},
+    );
+    const fixes = FIX_AUDIENCES.map((audience) => ({ audience, codes: [], text: "t", sources: [] }));
+    for (const verdict of VERDICTS)
+      for (const level of FINDING_LEVELS) {
+        const diagnosis = {
+          verdict,
+          findings: [{ code: "uri_not_reached", level, message: "m", evidence: {} }],
+          fixes,
+        };
+        expect(validate(diagnosis), `${verdict}/${level}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
   });
 });
 

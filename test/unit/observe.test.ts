@@ -68,6 +68,19 @@ describe("the log", () => {
     expect(typeof records[4]?.record.ms).toBe("number");
   });
 
+  it("at debug: an answer's record carries the rate limit it announces (what --verbose shows on the mock)", async () => {
+    const { logger, records } = recorder();
+    const headers = { "ratelimit-limit": "50", "ratelimit-remaining": "48", "ratelimit-reset": "60" };
+    const { client } = createTestClient(() => json(STATUS, 200, headers), { logLevel: "debug", logger });
+    await client.getApiStatus();
+    const answer = records.find((r) => r.message === "hiro-lookup: answer");
+    expect(answer?.record).toMatchObject({ status: 200, rateLimit: { limit: 50, remaining: 48 } });
+    // An answer that announces none has no such field.
+    const { logger: quiet, records: plain } = recorder();
+    await createTestClient(() => json(STATUS), { logLevel: "debug", logger: quiet }).client.getApiStatus();
+    expect(plain.find((r) => r.message === "hiro-lookup: answer")?.record).not.toHaveProperty("rateLimit");
+  });
+
   it("is silent when off (the default) and when the level is above debug", async () => {
     const { logger, records } = recorder();
     for (const logLevel of [undefined, "off", "warn"] as const) {

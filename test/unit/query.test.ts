@@ -256,7 +256,7 @@ describe("retryLookup", () => {
       headers: new Headers(),
       operationId: "getSftMetadata",
       url: "http://indexer.test/",
-      message: kind,
+      summary: kind,
     });
 
   it("decides by class: a pending token's HiroApiError is retried 3 times, the client's other errors never", () => {

@@ -1,6 +1,7 @@
 /** The CLI's one rule for where each service goes and whether the environment's API key goes along. */
 import { describe, expect, it } from "vitest";
-import { apiKeyFor, clientBaseUrl, inCliTerms, serviceUrls } from "../../src/cli/service-urls.js";
+import { inCliWords } from "../../src/cli/option-names.js";
+import { apiKeyFor, clientBaseUrl, serviceUrls } from "../../src/cli/service-urls.js";
 import { createLookupClient, HiroValidationError } from "../../src/index.js";
 
 const A = "http://a.test";
@@ -130,14 +131,14 @@ describe("apiKeyFor: HIRO_API_KEY from the environment follows only a *.hiro.so 
   });
 });
 
-describe("inCliTerms: the client's option names retold as flags", () => {
+describe("inCliWords: the client's service URLs retold as flags", () => {
   const refusal = async (baseUrl: string | { metadata?: string }) =>
     createLookupClient({ baseUrl })
       .getSatoshiInscriptions({ ordinal: 1 })
       .catch((e: unknown) => e);
 
   it("names --ordinals-url, --base-url and HIRO_ORDINALS_URL, and why, when no ordinals URL is set", async () => {
-    const error = inCliTerms(await refusal({ metadata: A }), serviceUrls({ metadataUrl: A }, {}));
+    const error = inCliWords(await refusal({ metadata: A }), serviceUrls({ metadataUrl: A }, {}));
     expect(error).toBeInstanceOf(HiroValidationError);
     expect(error).toMatchObject({ parameter: "--ordinals-url" });
     expect((error as Error).message).toMatch(
@@ -148,13 +149,15 @@ describe("inCliTerms: the client's option names retold as flags", () => {
 
   it("says which value pointed ordinals at Hiro's host", async () => {
     const urls = serviceUrls({}, { HIRO_BASE_URL: "https://api.hiro.so" });
-    const error = inCliTerms(await refusal("https://api.hiro.so"), urls) as Error;
+    const error = inCliWords(await refusal("https://api.hiro.so"), urls) as Error;
     expect(error.message).toMatch(/^--ordinals-url: not set \(HIRO_BASE_URL is Hiro's host/);
   });
 
-  it("leaves other errors alone", () => {
-    const other = new HiroValidationError("limit", "bad");
-    expect(inCliTerms(other, {})).toBe(other);
+  it("leaves alone an error that is not a validation error, or names nothing the command line has", () => {
+    const other = new Error("bad");
+    expect(inCliWords(other, {})).toBe(other);
+    const unnamed = new HiroValidationError("mcp", "bad");
+    expect(inCliWords(unnamed, {})).toBe(unnamed);
   });
 });
 

@@ -28,7 +28,7 @@ export interface NodeServerParts {
   /** `/healthz`'s facts: the upstream's last state and the shared store's. */
   health(): Promise<{ ok: boolean; body: Record<string, unknown> }>;
   /** `/metrics`' text and its content type, or undefined when metrics are off. */
-  metrics?: (() => Promise<{ text: string; contentType: string }>) | undefined;
+  metrics?: (() => Promise<{ text: string; contentType: string; status?: number }>) | undefined;
   ipLimit?: IpLimit | undefined;
   /** Called with each answer's route and status (the metrics). */
   onAnswer?: ((route: string, status: number) => void) | undefined;
@@ -68,8 +68,8 @@ async function answerOf(parts: NodeServerParts, request: IncomingMessage): Promi
     return json(health.ok ? 200 : 503, health.body);
   }
   if (method === "GET" && target === "/metrics" && parts.metrics) {
-    const { text, contentType } = await parts.metrics();
-    return { status: 200, headers: { "content-type": contentType, "cache-control": "no-store" }, body: text };
+    const { text, contentType, status = 200 } = await parts.metrics();
+    return { status, headers: { "content-type": contentType, "cache-control": "no-store" }, body: text };
   }
   if (parts.ipLimit) {
     const verdict = parts.ipLimit(request.socket.remoteAddress ?? "", (parts.now ?? Date.now)());

@@ -14,9 +14,9 @@ import { readsGlobals } from "../help.js";
 import type { CliIo } from "../io.js";
 import { stderrLogger } from "../log-output.js";
 import type { GlobalOptions } from "../lookup-action.js";
-import { withFlagName } from "../option-names.js";
-import { maxLimitOf } from "../page-maximum.js";
-import { apiKeyFor, clientBaseUrl, inCliTerms, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
+import { inCliWords } from "../option-names.js";
+import { maxLimitOf } from "../service-flags.js";
+import { apiKeyFor, clientBaseUrl, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
 import { createIpLimit } from "./ip-limit.js";
 import { createGatewayServer } from "./node-server.js";
 import { connectRedis, type RedisConnection } from "./redis-connect.js";
@@ -130,7 +130,7 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   try {
     upstream = await upstreamOptions(io, global, options.maxRps);
   } catch (error) {
-    throw withFlagName(inCliTerms(error, {}));
+    throw inCliWords(error);
   }
   const redisUrl = options.redis ?? (io.env.HIRO_REDIS_URL || undefined);
   const redisFrom = options.redis ? "--redis" : "HIRO_REDIS_URL";
@@ -173,9 +173,11 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
     },
     metrics: metrics
       ? () => metrics.text()
-      : async () => ({
+      : // 503, not an empty 200: a scraper must not take "no metrics" for "nothing happened".
+        async () => ({
           text: `# /metrics needs prom-client: ${PROM_CLIENT_INSTALL}\n`,
           contentType: "text/plain; charset=utf-8",
+          status: 503,
         }),
     ...(options.perIp ? { ipLimit: createIpLimit(options.perIp) } : {}),
     ...(metrics ? { onAnswer: metrics.request } : {}),

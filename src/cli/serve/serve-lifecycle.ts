@@ -1,10 +1,11 @@
 /**
- * `serve`'s process life: listening (a taken port is a refusal naming --port), the stop signal (SIGTERM or
- * SIGINT), and a graceful close: stop accepting, let the requests in flight finish, close each keep-alive
+ * `serve`'s process life: listening (a taken port is a refusal naming --port), the stop (SIGTERM, SIGINT or
+ * SIGHUP, or the end of the process that started it), and a graceful close: stop accepting, let the requests in flight finish, close each keep-alive
  * connection as it turns idle, and close what is left after a grace period.
  */
 import type { Server } from "node:http";
 import { HiroValidationError } from "../../index.js";
+import { watchLaunchers } from "../../mock-server/index.js";
 import type { CliIo } from "../io.js";
 
 /** How long a graceful stop waits for requests in flight before closing their connections. */
@@ -24,17 +25,22 @@ export function listen(server: Server, host: string, port: number): Promise<void
   });
 }
 
-/** Resolves on SIGTERM or SIGINT (or the io's own stop, in tests). */
+/**
+ * Resolves on SIGTERM, SIGINT or SIGHUP, or when the process that started `serve` is gone: `npx` and npm
+ * scripts do not pass a signal on, so a process manager stopping `npx hiro-lookup serve` ends npm alone
+ * and would leave the gateway holding its port (or the io's own stop, in tests).
+ */
 export function stopped(io: CliIo): Promise<void> {
   if (io.stopSignal) return io.stopSignal;
+  const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
   return new Promise((resolve) => {
     const stop = () => {
-      process.removeListener("SIGTERM", stop);
-      process.removeListener("SIGINT", stop);
+      for (const signal of signals) process.removeListener(signal, stop);
+      unwatch();
       resolve();
     };
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
+    for (const signal of signals) process.once(signal, stop);
+    const unwatch = watchLaunchers(stop);
   });
 }
 

@@ -5,14 +5,14 @@
  * one is a usage error naming its flag.
  */
 import { checkParameter } from "../../spec/index.js";
-import { withFlagName } from "../option-names.js";
+import { inCliWords } from "../option-names.js";
 
 /** The spec's parameter `name` checked as the lookups check it, a refusal naming `flag`. */
 function checkedAs(name: string, flag: string, value: string): string {
   try {
     return String(checkParameter(name, value));
   } catch (error) {
-    throw withFlagName(error, flag);
+    throw inCliWords(error, {}, flag);
   }
 }
 

@@ -4,16 +4,15 @@
  */
 import { readFile } from "node:fs/promises";
 import { HiroValidationError, type ServiceName } from "../../index.js";
+import { SERVICE_NAMES } from "../../spec/index.js";
+import { type UrlFlags, urlAttribute, urlFlag, urlVariable } from "../service-flags.js";
 import type { ServiceUrls } from "../service-urls.js";
 import { printable } from "../text.js";
 import { sampleFt, sampleOrdinal, samplePrincipal, sampleTokenId, sampleTxId } from "./sample-checks.js";
 import type { VerifyTargets } from "./verify.js";
 
 /** The fields of the flags and of `--config` (camelCase flag names; numbers may be JSON numbers). */
-export interface VerifyInput {
-  metadataUrl?: string | undefined;
-  ordinalsUrl?: string | undefined;
-  runesUrl?: string | undefined;
+export interface VerifyInput extends Omit<UrlFlags, "baseUrl"> {
   principal?: string | undefined;
   tokenId?: string | undefined;
   ordinal?: string | undefined;
@@ -21,16 +20,7 @@ export interface VerifyInput {
   ft?: string | undefined;
 }
 
-const FIELDS = [
-  "metadataUrl",
-  "ordinalsUrl",
-  "runesUrl",
-  "principal",
-  "tokenId",
-  "ordinal",
-  "txId",
-  "ft",
-] as const;
+const FIELDS = [...SERVICE_NAMES.map(urlAttribute), "principal", "tokenId", "ordinal", "txId", "ft"] as const;
 const NUMERIC = new Set<string>(["tokenId", "ordinal"]);
 
 /** Reads a `--config` file: a JSON object of {@link VerifyInput} fields, nothing else. */
@@ -120,7 +110,7 @@ export function targetsOf(input: VerifyInput, urls: ServiceUrls): VerifyTargets 
   if (!targets.metadata && !targets.ordinals && !targets.runes) {
     throw new HiroValidationError(
       "verify",
-      "give at least one of --metadata-url, --ordinals-url, --runes-url, --base-url (or HIRO_METADATA_URL, HIRO_ORDINALS_URL, HIRO_RUNES_URL, HIRO_BASE_URL, or --mock)",
+      `give at least one of ${[...SERVICE_NAMES.map(urlFlag), "--base-url"].join(", ")} (or ${[...SERVICE_NAMES.map(urlVariable), "HIRO_BASE_URL"].join(", ")}, or --mock)`,
     );
   }
   return targets;

@@ -5,7 +5,7 @@
  * cause (`no answer: ECONNREFUSED`, `404 Not Found`), so a cut cell or a narrow terminal keeps it.
  */
 import { STATUS_CODES } from "node:http";
-import { HiroTimeoutError } from "../../index.js";
+import { HiroNetworkError, HiroTimeoutError } from "../../index.js";
 import { jsonForMessage, printable } from "../text.js";
 
 /** What openapi-fetch resolves with (`parseAs: "text"`). */
@@ -47,18 +47,31 @@ function systemError(error: unknown): { code: string; message: string } | undefi
   return undefined;
 }
 
+/** The failure under a network error, as the client tells it: `fetch failed: bad port (UND_ERR_…)`. */
+function failureText(failure: unknown): string {
+  if (!(failure instanceof Error)) return String(failure);
+  const inner = failure.cause instanceof Error ? `: ${failure.cause.message}` : "";
+  const code = [failure, failure.cause]
+    .map((e) => (e as { code?: unknown } | undefined)?.code)
+    .find((c) => typeof c === "string");
+  return `${failure.message}${inner}${code && !inner.includes(String(code)) ? ` (${code})` : ""}`;
+}
+
 /** Why a request got no answer, cause first: `ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:3997`. */
 export function causeOf(error: unknown): string {
   if (error instanceof HiroTimeoutError) return `timeout: no answer within ${error.timeoutMs} ms`;
-  const message = error instanceof Error ? error.message : String(error);
-  // The client's message is "<operation>: GET <url> failed after N attempts: <why>": the why is the news.
-  const why = /failed after \d+ attempts?: (.*)$/s.exec(message)?.[1] ?? message;
   const system = systemError(error);
-  if (!system) return printable(why, 160);
-  return printable(
-    system.message.startsWith(system.code) ? system.message : `${system.code}: ${system.message}`,
-    160,
-  );
+  if (system) {
+    return printable(
+      system.message.startsWith(system.code) ? system.message : `${system.code}: ${system.message}`,
+      160,
+    );
+  }
+  // The client's error says where and how often ("GET <url> failed after N attempts"); its cause, what.
+  if (error instanceof HiroNetworkError && error.cause !== undefined) {
+    return printable(failureText(error.cause), 160);
+  }
+  return printable(error instanceof Error ? error.message : String(error), 160);
 }
 
 /** Sends one request with `send` and records the answer; a request that got no answer is a `failure`. */

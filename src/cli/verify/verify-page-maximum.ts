@@ -16,8 +16,10 @@ const CEILING = 1_000_000;
 
 /** The N of Fastify's "querystring/limit must be <= N", if the 400 says so. */
 function statedMaximum(answer: Exchange): number | undefined {
-  const message = (answer.body as { message?: unknown } | undefined)?.message;
-  const stated = typeof message === "string" ? /limit must be <= (\d{1,7})\b/.exec(message)?.[1] : undefined;
+  // The server's own 400 body (data, not one of the client's errors): its text alone states the maximum.
+  const serverText = (answer.body as { message?: unknown } | undefined)?.message;
+  const stated =
+    typeof serverText === "string" ? /limit must be <= (\d{1,7})\b/.exec(serverText)?.[1] : undefined;
   return stated === undefined ? undefined : Number(stated);
 }
 

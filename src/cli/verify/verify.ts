@@ -4,7 +4,7 @@
  * Each service gets its own client (own base URL; the API key only for the token metadata service), so
  * requests go through the same pipeline as the lookups: retries, `Retry-After`, timeouts, size cap.
  */
-import { createLookupClient, type LookupClient, type ServiceName } from "../../index.js";
+import { createLookupClient, type LookupClient, type MaxLimitOption, type ServiceName } from "../../index.js";
 import { ordinalsChecks, runesChecks } from "./verify-checks.js";
 import { metadataChecks } from "./verify-metadata-checks.js";
 import { searchChecks } from "./verify-search-checks.js";
@@ -49,7 +49,7 @@ export interface VerifySettings {
   /** Every service is known to be a mock (the embedded one of `--mock`), whatever it answers. */
   mock?: boolean | undefined;
   /** The page maximum each paged service is said to have (`--ordinals-max-limit`, `--runes-max-limit`). */
-  maxLimit?: { ordinals?: number; runes?: number } | undefined;
+  maxLimit?: MaxLimitOption | undefined;
   /** The fetch under the pipeline (tests). */
   fetch?: typeof fetch | undefined;
 }

@@ -37,6 +37,6 @@ export function tooLongError(
     url: url.href,
     // A `ratelimit-reset` centuries away is no real wait: read, like Retry-After, as at most a day.
     retryAfterMs: Math.min(MAX_RETRY_AFTER_READ_MS, Math.ceil(waitMs)),
-    message: `${operationId}: ${message}`,
+    summary: message,
   });
 }
