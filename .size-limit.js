@@ -53,9 +53,14 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * the outcome's log line about 176 B, the channel about 90 B, the token-id words 46 B).
  * Both on main (2026-11-27, after the merge): 17,970 B; the guard 18,100 B. Issue 38 asked the core to stay
  * within 17,000 B: missed by 970 B, all of it issue 35's and issue 39's protections and log (see above).
+ * Raised to 18,250 B for issue 38's typed client (2026-11-27, main then measuring 18,096 B): the lookups call
+ * `raw`'s own GET typed by `RawPaths` (one openapi-fetch instance; their request made its parameters by one
+ * helper), the single-request methods built from the operation table by a typed builder, and the facts
+ * `paginateLookup` reads (the client's own lookups and `maxLimit`; the walk itself stays out of the core):
+ * 18,167 B (+71 B).
  */
 export const CORE_TARGET = 10_300;
-export const CORE_LIMIT = 18_100;
+export const CORE_LIMIT = 18_250;
 /**
  * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
  * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
@@ -115,9 +120,9 @@ export default [
   // 21,330 B with both (gzip, measured on main after the merge).
   // 20,519 B after issue 39 (the core's +373 B: the log at its levels, the lookups' TracingChannel).
   // 21,692 B on main with both (2026-11-27, after the merge).
-  // 21,953 B after issue 38's typed client (+261 B, the core's +88 B: the lookups' own openapi-fetch
-  // client typed by their wire form, instead of a cast of raw's GET; paginateLookup, the walk by a
-  // client's own page maximum, kept out of the core). Was 21,692 B.
+  // 22,077 B after issue 38's typed client (+228 B against main's 21,849 B, the core's +71 B: the lookups
+  // calling raw's own GET typed by RawPaths, the methods built from the operation table; paginateLookup,
+  // the walk by a client's own page maximum, kept out of the core).
   entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 22_100),
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
   {

@@ -10,7 +10,7 @@ import { clientFactsOf } from "../lookups/client-facts.js";
 import type { LookupClient } from "../lookups/client-type.js";
 import { operations } from "../spec/services.js";
 import type { LookupData, LookupParams, PagedOperationId, PageItemOf } from "../spec/types.js";
-import { type PaginateIterator, type PaginateOptions, paginateWithin } from "./paginate.js";
+import { MAX_PAGE_SIZE, type PaginateIterator, type PaginateOptions, paginateWithin } from "./paginate.js";
 
 /** The parameters of a walk of `Op`: the lookup's, without `limit` (the walk's `pageSize`). */
 export type WalkParams<Op extends PagedOperationId> = Omit<LookupParams<Op>, "limit">;
@@ -40,10 +40,13 @@ export function paginateLookup<Op extends PagedOperationId>(
       `must be a paged lookup (one with offset and limit); got ${got}`,
     );
   }
+  // The client's page maximum for the lookup's service (its `maxLimit`), else the spec's.
+  const { service } = operations[operationId];
+  const maximum = (service === "metadata" ? undefined : facts.maxLimit[service]) ?? MAX_PAGE_SIZE;
   return paginateWithin<LookupParams<Op>, LookupData<Op>>(
     facts.lookups[operationId],
     params,
     options,
-    facts.pageMaximum(operationId),
+    maximum,
   );
 }

@@ -1,11 +1,12 @@
 /**
  * What tools built on a client read of it (`hiro-lookup/query`: the deployment in every query key, so two
  * clients aimed at different deployments never share a cache entry, and the client's own parameter
- * checks, its `maxLimit` included; `paginateLookup`: the client's own lookups and page maximum). Kept in this module, by client, not on the client: nothing another
- * object could set or read. The entries share this module (one copy per module system, see
+ * checks, its `maxLimit` included; `paginateLookup`: the client's own lookups and its `maxLimit`). Kept
+ * in this module, by client, not on the client: nothing another object could set or read. The entries share this module (one copy per module system, see
  * tsup.config.ts), so a subpath reads what the main entry's `createLookupClient` recorded.
  */
-import type { OperationId, PagedOperationId } from "../spec/types.js";
+import type { MaxLimitOption } from "../input/options.js";
+import type { OperationId } from "../spec/types.js";
 import type { ClientLookups } from "./client-type.js";
 import type { LookupRequest } from "./lookup.js";
 
@@ -24,8 +25,8 @@ export interface ClientFacts {
   checkParameters: ParameterCheck;
   /** The client's own lookups, as made (what a spy or a wrapper put on the client does not change). */
   lookups: ClientLookups;
-  /** The page maximum of a paged lookup: the client's `maxLimit` for its service, else the spec's 60. */
-  pageMaximum(operationId: PagedOperationId): number;
+  /** The client's checked `maxLimit` (its own copy): a paged lookup pages by its service's, else the spec's 60. */
+  maxLimit: MaxLimitOption;
 }
 
 const facts = new WeakMap<object, ClientFacts>();

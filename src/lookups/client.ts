@@ -7,7 +7,6 @@
  */
 
 import createClient, { type Middleware } from "openapi-fetch";
-import { limitRule } from "../generated/parameters.js";
 import {
   checkHeaders,
   checkMaxLimit,
@@ -186,10 +185,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     ownAnswers: () => userFetch !== undefined || clientHeaders !== undefined || registered.size > 0,
     checkParameters: checked,
     lookups: methods,
-    pageMaximum: (operationId) => {
-      const { service } = operations[operationId];
-      return (service === "metadata" ? undefined : maxLimit[service]) ?? limitRule.maximum;
-    },
+    maxLimit,
   });
   return lookups;
 }
