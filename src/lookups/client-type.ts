@@ -3,8 +3,9 @@
  * parameters (big ids widened, `WidenedParameters`), its `200` body, and `raw` on the same widened paths.
  * {@link LookupClient} restates it with the TSDoc: `createLookupClient` builds a {@link DerivedLookupClient}
  * and returns it as a `LookupClient`, and `LookupClient` extends `DerivedLookupClient`, so the compiler
- * checks both directions (and the types tier checks they are equal): a lookup the spec gains, loses or
- * changes fails the build until the interface says so.
+ * checks both directions (and the types tier checks they are equal): a lookup the spec loses or changes
+ * fails the build until the interface says so; one it gains is a method at once (built from the table,
+ * lookup-methods.ts, and typed here), its TSDoc added to the interface.
  */
 import type { Client } from "openapi-fetch";
 import type { LookupPromise } from "../observe/with-response.js";
