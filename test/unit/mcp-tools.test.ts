@@ -199,7 +199,11 @@ describe("a call", () => {
     const box = createToolBox(client, { deadlineMs: 200, hostTimeoutMs: 100 });
     const result = await box.call("get_api_status", {});
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("no answer within the tool's deadline of 200 ms");
+    // The tool's deadline and the client's whole-call limit are the same 200 ms: whichever timer fires
+    // first on a busy machine, the agent is told the call ran out of its 200 ms.
+    expect(textOf(result)).toMatch(
+      /no answer within the tool's deadline of 200 ms|took longer than totalTimeoutMs \(200 ms\)/,
+    );
   });
 });
 
