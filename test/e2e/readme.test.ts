@@ -38,7 +38,7 @@ describe("the README's TypeScript examples", () => {
     expect(readme.slice(0, start)).toContain("npm install hiro-lookup");
     expect(readme.slice(0, start).split("\n").length).toBeLessThan(15);
     expect(first).toContain("createLookupClient");
-    expect(paging).toContain("paginate(");
+    expect(paging).toMatch(/paginate(Lookup)?\(/);
     expect(middleware).toContain('import { responseValidators } from "hiro-lookup/validators"');
   });
 

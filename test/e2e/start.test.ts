@@ -380,6 +380,8 @@ describe("npm run mock", () => {
       HIRO_MOCK_PORT: String(port),
     });
     await run.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    // An edit made before the watch starts is never seen: wait for the line that says it watches.
+    await run.waitFor(/Watching openapi.yaml/);
     const url = `http://127.0.0.1:${port}`;
     const tree = descendants(run.child.pid ?? 0);
     try {
