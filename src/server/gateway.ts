@@ -49,7 +49,10 @@ export interface LookupGateway {
 function checkMs(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 2 ** 31 - 1)
-    throw new HiroValidationError(name, `must be an integer from 0 to 2^31-1; got ${String(value)}`);
+    throw new HiroValidationError(
+      name,
+      `must be an integer from 0 to 2^31-1; got ${printable(String(value)).slice(0, 60)}`,
+    );
   return value;
 }
 

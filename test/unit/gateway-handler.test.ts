@@ -1,6 +1,8 @@
 /** The gateway's web handler against an injected upstream: routes, checks, headers, key, coalescing. */
 import { describe, expect, it } from "vitest";
 import { operations } from "../../src/generated/operations.js";
+import { HiroValidationError } from "../../src/index.js";
+import { createLookupHandler } from "../../src/server/index.js";
 import { json, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import { testGateway } from "../helpers/gateway.js";
 import { upstreamFixture } from "../helpers/upstream-fixtures.js";
@@ -220,5 +222,21 @@ describe("one upstream request for many callers", () => {
     expect((await get(SFT)).status).toBe(500);
     expect((await get(SFT)).status).toBe(200);
     expect(requests).toHaveLength(2);
+  });
+});
+
+describe("the gateway's options", () => {
+  it("refuses a bad number by name, its value shown without control characters", () => {
+    const hostile = "\u001b[2J\u0007" as unknown;
+    const refusal = (() => {
+      try {
+        createLookupHandler({ fresh: hostile as number });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(HiroValidationError);
+    expect((refusal as HiroValidationError).parameter).toBe("fresh");
+    expect((refusal as Error).message).not.toMatch(/[\u0000-\u001f\u007f]/);
   });
 });
