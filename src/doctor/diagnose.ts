@@ -6,6 +6,7 @@
  * judge-sip016, check-image, fixes); this one runs them in order and stops where the evidence ends.
  */
 import { HiroValidationError } from "../errors/errors.js";
+import { isWholeNumber } from "../input/whole-number.js";
 import { askService, checkTarget, type MetadataService, type TokenTarget } from "./ask-service.js";
 import { checkImage } from "./check-image.js";
 import { checkKind, type KindSearch } from "./check-kind.js";
@@ -72,7 +73,7 @@ const MAXIMA: Record<keyof typeof DEFAULTS, number> = {
 function whole(name: keyof typeof DEFAULTS, value: number | undefined, min: number): number {
   if (value === undefined) return DEFAULTS[name];
   const max = MAXIMA[name];
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max)
+  if (!isWholeNumber(value, min, max))
     throw new HiroValidationError(
       name,
       `must be a whole number from ${min} to ${max} (got ${String(value)})`,

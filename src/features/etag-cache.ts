@@ -14,6 +14,7 @@
 import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { checkTimeout } from "../input/options.js";
+import { isWholeNumber } from "../input/whole-number.js";
 import { operations } from "../spec/services.js";
 import { acceptedBody } from "./etag-acceptance.js";
 
@@ -47,7 +48,7 @@ const MEMORY_DEFAULTS = { maxEntries: 500, maxBytes: 16 * 1024 * 1024, maxEntryB
 /** A store limit: a positive whole number, or the default. */
 function limitOf(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
+  if (!isWholeNumber(value, 1)) {
     throw new HiroValidationError(name, `must be a positive integer; got ${String(value)}`);
   }
   return value;

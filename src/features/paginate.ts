@@ -9,6 +9,7 @@
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { limitRule } from "../generated/parameters.js";
 import type { RequestOptions } from "../input/options.js";
+import { isWholeNumber } from "../input/whole-number.js";
 import type { Page } from "../spec/types.js";
 import { secondPass } from "./second-pass.js";
 import { checkPageSize, WalkIdentities } from "./walk-identities.js";
@@ -62,7 +63,7 @@ function checkInteger(
   fallback: number,
 ): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
+  if (!isWholeNumber(value, min, max)) {
     throw new HiroValidationError(name, `must be an integer from ${min} to ${max}; got ${String(value)}`);
   }
   return value;

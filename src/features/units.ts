@@ -4,6 +4,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
+import { isWholeNumber } from "../input/whole-number.js";
 
 const MAX_DECIMALS = 38;
 /**
@@ -28,7 +29,7 @@ const INTEGER = /^[0-9]+$/;
 const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
 
 function checkDecimals(decimals: number): number {
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {
+  if (!isWholeNumber(decimals, 0, MAX_DECIMALS)) {
     throw new HiroValidationError(
       "decimals",
       `must be an integer from 0 to ${MAX_DECIMALS}; got ${String(decimals)}`,

@@ -5,6 +5,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { isWholeNumber } from "./whole-number.js";
 
 /** The defaults of the client's options. */
 export const DEFAULTS = {
@@ -93,7 +94,7 @@ export function checkTimeout(name: string, value: unknown): number {
 
 /** Checks a retry count option; `name` is the option's name in messages. */
 export function checkRetries(name: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 10) {
+  if (!isWholeNumber(value, 0, 10)) {
     throw new HiroValidationError(name, `must be an integer from 0 to 10; got ${String(value)}`);
   }
   return value;
@@ -129,7 +130,7 @@ export function checkMaxLimit(name: string, value: unknown): MaxLimitOption {
       throw new HiroValidationError(name, `must be ${allowed}; got the key ${printable(key, 40)}`);
     }
     if (max === undefined) continue;
-    if (typeof max !== "number" || !Number.isSafeInteger(max) || max < 1 || max > 1_000_000) {
+    if (!isWholeNumber(max, 1, 1_000_000)) {
       throw new HiroValidationError(name, `must be ${allowed}; got ${key}: ${printable(String(max), 40)}`);
     }
     out[key] = max;
@@ -139,7 +140,7 @@ export function checkMaxLimit(name: string, value: unknown): MaxLimitOption {
 
 /** Checks a byte count: a positive safe integer. */
 export function checkByteCount(name: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+  if (!isWholeNumber(value, 1)) {
     throw new HiroValidationError(name, `must be a whole number of bytes >= 1; got ${String(value)}`);
   }
   return value;

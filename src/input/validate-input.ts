@@ -7,6 +7,7 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
 import { limitRule, offsetRule, ordinalRule, principalRule, tx_idRule } from "../generated/parameters.js";
+import { isWholeNumber } from "./whole-number.js";
 
 const U128_MAX = (1n << 128n) - 1n;
 const DECIMAL = /^[0-9]+$/;
@@ -150,7 +151,7 @@ export function checkTxId(value: unknown): string {
 /** `offset`: an integer ≥ 0, or undefined for the service's default. */
 export function checkOffset(value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < offsetRule.minimum) {
+  if (!isWholeNumber(value, offsetRule.minimum)) {
     throw new HiroValidationError(
       "offset",
       `must be an integer >= ${offsetRule.minimum}; got ${show(value)}`,
@@ -167,7 +168,7 @@ export function checkLimit(value: unknown, maximum?: number): number | undefined
   if (value === undefined) return undefined;
   const { minimum } = limitRule;
   const max = maximum ?? limitRule.maximum;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > max) {
+  if (!isWholeNumber(value, minimum, max)) {
     const whose = maximum === undefined ? "" : " (the client's maxLimit for this service)";
     throw new HiroValidationError(
       "limit",

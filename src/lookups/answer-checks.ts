@@ -4,6 +4,7 @@
  * a server that ignores `offset` answers the same page forever. Each check returns what is wrong, or
  * undefined; the lookup turns a problem into `invalid_response`, never into silent data.
  */
+import { isWholeNumber } from "../input/whole-number.js";
 import { identityOf } from "./item-identity.js";
 
 /** What a paged lookup asked for. */
@@ -24,11 +25,10 @@ export function pageProblem(body: unknown, asked: PageAsked): string | undefined
     return `a page of ${page.results.length} results whose limit says ${echoed}`;
   if (page.offset !== asked.offset)
     return `a page at offset ${String(page.offset)} for offset ${asked.offset} (the service ignored offset)`;
-  if (!Number.isSafeInteger(page.total) || (page.total as number) < 0)
-    return `a page whose total is not a count (${String(page.total)})`;
+  if (!isWholeNumber(page.total, 0)) return `a page whose total is not a count (${String(page.total)})`;
   // Upstream counts in the page's own query: exact while the page has results, 0 only past the end.
   const end = asked.offset + page.results.length;
-  if (page.results.length > 0 && (page.total as number) < end)
+  if (page.results.length > 0 && page.total < end)
     return `a page of total ${String(page.total)} with ${page.results.length} results at offset ${asked.offset} (total counts fewer than it holds)`;
   return repeatProblem(page.results);
 }

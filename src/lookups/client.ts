@@ -19,6 +19,7 @@ import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { lookupPromise } from "../observe/with-response.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
+import type { LoopSettings } from "../transport/attempts.js";
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
@@ -114,27 +115,31 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
       : checkRate("maxRequestsPerSecond", options.maxRequestsPerSecond);
   // The middleware the user registered (options and raw.use): any at all sends the lookups through openapi-fetch.
   const registered = new Set<Middleware>();
-  const settings = {
-    ...limits,
-    fetch: () => userFetch ?? fetch,
-    nativeFetch: userFetch === undefined,
-    routes,
+  // Built in the order the layers need them, each complete when made: the attempt loop's settings, the
+  // pipeline on them, the openapi-fetch client on the pipeline, then the lookups' settings on all three.
+  const loop: LoopSettings = {
+    maxResponseBytes: limits.maxResponseBytes,
     onRetry: options.onRetry,
     // One gate per origin, shared by every call of this client (src/transport/pacer/).
     pacer: createPacer({ maxRequestsPerSecond }),
     now: Date.now,
     random: () => Math.random(),
     log: logOf(options.logLevel, options.logger),
-    clientHeaders,
-    direct: () => registered.size === 0 && userFetch === undefined,
-  } as LookupSettings;
-  settings.send = pipelineFetch(settings);
+  };
+  const send = pipelineFetch({
+    ...loop,
+    timeoutMs: limits.timeoutMs,
+    maxRetries: limits.maxRetries,
+    fetch: () => userFetch ?? fetch,
+    nativeFetch: userFetch === undefined,
+    routes,
+  });
   // The one openapi-fetch instance of this client: `raw` is it, and the lookups go through it when
   // middleware or a custom fetch could see them (lookup.ts), so what `raw.use` adds sees them too.
   const client = createClient<RawPaths>({
     baseUrl,
     ...(clientHeaders ? { headers: clientHeaders } : {}),
-    fetch: ((request: Request) => settings.send(request)) as typeof fetch,
+    fetch: (request) => send(request),
   });
   guardRawPaths(client);
   client.use(routing(routes, baseUrl));
@@ -148,7 +153,15 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     for (const m of middleware) registered.delete(m);
   };
   client.use(...(options.middleware ?? []));
-  settings.client = client;
+  const settings: LookupSettings = {
+    ...loop,
+    ...limits,
+    routes,
+    clientHeaders,
+    client,
+    send,
+    direct: () => registered.size === 0 && userFetch === undefined,
+  };
 
   const checked: ParameterCheck = (operationId, params) => {
     const { service } = operations[operationId];

@@ -21,11 +21,11 @@ import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/o
 import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
 import type { LookupData, OperationId, RawPaths } from "../spec/types.js";
-import { runAttempts, totalTimeout } from "../transport/attempts.js";
-import type { CallLimits, PipelineSettings, pipelineFetch } from "../transport/pipeline.js";
+import { type LoopSettings, runAttempts, totalTimeout } from "../transport/attempts.js";
+import type { AttemptLimits, CallLimits, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
-import { routeOf } from "../transport/routes.js";
+import { type Routes, routeOf } from "../transport/routes.js";
 
 export type { RequestOptions };
 
@@ -49,9 +49,14 @@ function wireInit(request: LookupRequest): LookupWireInit {
   return { params: request } as LookupWireInit;
 }
 
-/** What the client fixes for every lookup. */
-export interface LookupSettings extends PipelineSettings {
+/**
+ * What the client fixes for every lookup, built once, complete (client.ts): the attempt loop's settings
+ * and the client's limits, the routes, and the one openapi-fetch client with the pipeline under it.
+ */
+export interface LookupSettings extends LoopSettings, AttemptLimits {
   totalTimeoutMs: number;
+  /** Each service's base URL and key (routes.ts). */
+  routes: Routes;
   /** The client's `headers` option. */
   clientHeaders: Headers | undefined;
   /**
@@ -59,6 +64,7 @@ export interface LookupSettings extends PipelineSettings {
    * through it when middleware or a custom fetch could see them. The pipeline is under it.
    */
   client: Client<RawPaths>;
+  /** The pipeline under `client` (pipeline.ts), given this call's limits and deadline. */
   send: ReturnType<typeof pipelineFetch>;
   /** Whether the direct path may be taken now: no middleware, no custom fetch. */
   direct(): boolean;
@@ -128,7 +134,11 @@ function errorBody(text: string | undefined): unknown {
 const querySerializer = createQuerySerializer();
 
 /** The headers of a direct call: the client's, the call's over them, and the key for its own origin. */
-const headersOf = (settings: LookupSettings, call: CallOptions, key: string | undefined) =>
+const headersOf = (
+  settings: Pick<LookupSettings, "clientHeaders">,
+  call: CallOptions,
+  key: string | undefined,
+) =>
   call.headers === undefined && key === undefined
     ? settings.clientHeaders
     : mergeHeaders(

@@ -10,6 +10,7 @@ import { printable } from "../errors/safe-text.js";
 import { contractRule } from "../generated/parameters.js";
 import { keyOf } from "../input/contract-ids.js";
 import { callOptionsOf } from "../input/options.js";
+import { isWholeNumber } from "../input/whole-number.js";
 import type { SearchResultItem } from "../spec/types.js";
 import { totalTimeout } from "../transport/attempts.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
@@ -54,7 +55,7 @@ const MAX_CONCURRENCY = 16;
 
 function checkConcurrency(value: unknown): number {
   if (value === undefined) return 1;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+  if (!isWholeNumber(value, 1, MAX_CONCURRENCY)) {
     throw new HiroValidationError(
       "concurrency",
       `must be an integer from 1 to ${MAX_CONCURRENCY}; got ${printable(String(value), 40)}`,

@@ -8,6 +8,7 @@
 
 import { printable } from "../errors/safe-text.js";
 import { createLookupClient, HiroValidationError, type LookupClient } from "../index.js";
+import { isWholeNumber } from "../input/whole-number.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
 import { requestOf } from "../lookups/requests.js";
 import { logOf } from "../observe/log.js";
@@ -48,7 +49,7 @@ export interface LookupGateway {
 /** A non-negative integer option, or its default. */
 function checkMs(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 2 ** 31 - 1)
+  if (!isWholeNumber(value, 0, 2 ** 31 - 1))
     throw new HiroValidationError(
       name,
       `must be an integer from 0 to 2^31-1; got ${printable(String(value)).slice(0, 60)}`,
