@@ -5,6 +5,7 @@
  * `--mock`'s own Prism) use that one.
  */
 import { runCli } from "../../src/cli/program.js";
+import { createLookupClient } from "../../src/index.js";
 import type { CliRun } from "./cli-process.js";
 
 /** Options of {@link runCliInProcess}. */
@@ -17,6 +18,8 @@ export interface InProcessOptions {
   sharedMockUrl?: string;
   /** Told each time the command stops the shared mock (it stays up for the other tests). */
   onMockStop?: () => void;
+  /** The `fetch` under the command's client (a real `createLookupClient` with the flags' options). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -30,12 +33,13 @@ export async function runCliInProcess(
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
-  const { sharedMockUrl: url, onMockStop } = options;
+  const { sharedMockUrl: url, onMockStop, fetch } = options;
   const code = await runCli([...args], {
     env,
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     ...(url === undefined ? {} : { startMock: async () => ({ url, stop: async () => onMockStop?.() }) }),
+    ...(fetch === undefined ? {} : { createClient: (flags) => createLookupClient({ ...flags, fetch }) }),
   });
   return { code, stdout, stderr };
 }

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { runCli } from "../../src/cli/program.js";
 import { createLookupClient } from "../../src/index.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { json } from "../helpers/fake-fetch.js";
 
 /** Every variable the CLI and the library read (the guide's list). */
@@ -26,32 +26,14 @@ afterEach(() => {
 });
 
 async function status(env: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
   const sent: Request[] = [];
-  const code = await runCli(["status"], {
-    env,
-    stdout: {
-      write: (s: string) => {
-        stdout += s;
-      },
+  const run = await runCliInProcess(["status"], env, {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return json(STATUS);
     },
-    stderr: {
-      write: (s: string) => {
-        stderr += s;
-      },
-    },
-    createClient: (options) =>
-      createLookupClient({
-        ...options,
-        fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-          const request = new Request(input, init);
-          sent.push(request);
-          return json(STATUS);
-        },
-      }),
   });
-  return { code, stdout, stderr, sent };
+  return { ...run, sent };
 }
 
 describe("an empty HIRO_* variable is an unset one", () => {

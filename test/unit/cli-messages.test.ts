@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/program.js";
 import { createLookupClient } from "../../src/index.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 
 const P = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const TX = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
@@ -98,16 +99,7 @@ describe("the CLI's refusals in its own words", () => {
   ])(
     "verify's samples and the URLs are checked by the library's own rules, named by their flag: %j",
     async (argv, line) => {
-      let stderr = "";
-      const code = await runCli(argv, {
-        env: {},
-        stdout: { write: () => {} },
-        stderr: {
-          write: (s: string) => {
-            stderr += s;
-          },
-        },
-      });
+      const { code, stderr } = await runCliInProcess(argv);
       expect(code).toBe(EXIT.usage);
       expect(stderr.trimEnd()).toBe(line);
     },
@@ -119,21 +111,11 @@ async function failure(
   argv: string[],
   answer: (request: Request) => Promise<Response>,
 ): Promise<{ code: number; line: string }> {
-  let stderr = "";
-  const code = await runCli(["--base-url", "http://127.0.0.1:9", "--retries", "0", ...argv], {
-    env: {},
-    stdout: { write: () => {} },
-    stderr: {
-      write: (s: string) => {
-        stderr += s;
-      },
-    },
-    createClient: (options) =>
-      createLookupClient({
-        ...options,
-        fetch: async (input: RequestInfo | URL, init?: RequestInit) => answer(new Request(input, init)),
-      }),
-  });
+  const { code, stderr } = await runCliInProcess(
+    ["--base-url", "http://127.0.0.1:9", "--retries", "0", ...argv],
+    {},
+    { fetch: async (input: RequestInfo | URL, init?: RequestInit) => answer(new Request(input, init)) },
+  );
   return { code, line: stderr.trimEnd() };
 }
 
@@ -193,24 +175,16 @@ describe("a lookup's failure told with the command's name, built from the error'
 
   it("a paged service with no URL names the flag that sets it, and sends nothing", async () => {
     const sent: string[] = [];
-    let stderr = "";
-    const code = await runCli(["--metadata-url", "http://127.0.0.1:9", "sat-inscriptions", "5"], {
-      env: {},
-      stdout: { write: () => {} },
-      stderr: {
-        write: (s: string) => {
-          stderr += s;
+    const { code, stderr } = await runCliInProcess(
+      ["--metadata-url", "http://127.0.0.1:9", "sat-inscriptions", "5"],
+      {},
+      {
+        fetch: async (input: RequestInfo | URL) => {
+          sent.push(String(input));
+          return new Response("{}");
         },
       },
-      createClient: (options) =>
-        createLookupClient({
-          ...options,
-          fetch: async (input: RequestInfo | URL) => {
-            sent.push(String(input));
-            return new Response("{}");
-          },
-        }),
-    });
+    );
     expect(code).toBe(EXIT.usage);
     expect(sent).toEqual([]);
     expect(stderr.trimEnd()).toBe(

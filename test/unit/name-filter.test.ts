@@ -8,9 +8,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { runCli } from "../../src/cli/program.js";
-import { createLookupClient, HiroValidationError } from "../../src/index.js";
+import { HiroValidationError } from "../../src/index.js";
 import { compileLike, matchLike, nameFilterMatcher } from "../../src/lookups/like-pattern.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { emptyPageFor, json } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -159,27 +159,13 @@ describe("the name filter, through the client", () => {
 
 describe("ft-list --name", () => {
   it("wrapped-bitcoin prints the token and exits 0 (it exited 6, the network code)", async () => {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(["--base-url", "http://127.0.0.1:9", "ft-list", "--name", "wrapped-bitcoin"], {
-      env: {},
-      stdout: {
-        write: (s: string) => {
-          stdout += s;
-        },
+    const { code, stdout, stderr } = await runCliInProcess(
+      ["--base-url", "http://127.0.0.1:9", "ft-list", "--name", "wrapped-bitcoin"],
+      {},
+      {
+        fetch: async (input: RequestInfo | URL) => pageOf(new Request(input), [itemNamed("Wrapped-Bitcoin")]),
       },
-      stderr: {
-        write: (s: string) => {
-          stderr += s;
-        },
-      },
-      createClient: (options) =>
-        createLookupClient({
-          ...options,
-          fetch: async (input: RequestInfo | URL) =>
-            pageOf(new Request(input), [itemNamed("Wrapped-Bitcoin")]),
-        }),
-    });
+    );
     expect({ code, stderr }).toEqual({ code: EXIT.ok, stderr: "" });
     expect(stdout).toContain("Wrapped-Bitcoin");
   });
