@@ -3,40 +3,43 @@
  * /healthz and /metrics, the limits against callers, and SIGTERM with requests in flight (on Redis).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, startRedisServer } from "../../scripts/lib/redis-server.js";
 import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
 import { PRINCIPAL } from "../helpers/fake-fetch.js";
+import { type SmallServer, serveWith } from "../helpers/serve-with.js";
 import { ROOT } from "../helpers/spec.js";
 import { upstreamFixtureText } from "../helpers/upstream-fixtures.js";
 
 const TOKEN = upstreamFixtureText("tma-sft-200-valid-metadata");
 const KEY = "team-key-0123456789";
-let upstream: Server;
+let upstream: SmallServer;
 let upstreamUrl: string;
 let redis: RedisServer;
 const seen: IncomingHttpHeaders[] = [];
 let delayMs = 0;
 
+/** Waits `delayMs`, then answers as the service does, with a cookie the gateway must not pass on. */
+const answerLater = async (): Promise<Response> => {
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  return new Response(TOKEN, {
+    headers: { "content-type": "application/json", etag: '"7"', "set-cookie": "s=1" },
+  });
+};
+
 beforeAll(async () => {
   redis = await startRedisServer();
-  upstream = createServer((req, res) => {
-    seen.push(req.headers);
-    setTimeout(() => {
-      res.writeHead(200, { "content-type": "application/json", etag: '"7"', "set-cookie": "s=1" });
-      res.end(TOKEN);
-    }, delayMs);
+  upstream = await serveWith((_path, request) => {
+    seen.push(request.headers);
+    return answerLater();
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = upstream.url;
 }, 60_000);
 
 afterAll(async () => {
   await redis?.stop();
-  upstream?.closeAllConnections();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 interface Running {

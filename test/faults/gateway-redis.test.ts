@@ -3,40 +3,35 @@
  * a shared cache, coalescing across instances, one shared pace against an upstream that allows 5
  * requests a second, and Redis restarted mid-run.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRateLimitedServer } from "../../scripts/lib/rate-limited-server.js";
 import { type RedisServer, startRedisServer } from "../../scripts/lib/redis-server.js";
 import { PRINCIPAL } from "../helpers/fake-fetch.js";
 import { type GatewayInstance, gatewayInstance } from "../helpers/gateway-redis.js";
+import { type SmallServer, serveWith } from "../helpers/serve-with.js";
 import { upstreamFixtureText } from "../helpers/upstream-fixtures.js";
 
 const TOKEN = upstreamFixtureText("tma-sft-200-valid-metadata");
 let redis: RedisServer;
 /** A slow upstream that counts its requests by path. */
-let upstream: Server;
+let upstream: SmallServer;
 let upstreamUrl: string;
 const asked = new Map<string, number>();
 let delayMs = 0;
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  upstream = createServer((req, res) => {
-    asked.set(req.url ?? "", (asked.get(req.url ?? "") ?? 0) + 1);
-    setTimeout(() => {
-      res.writeHead(200, { "content-type": "application/json", etag: '"1"' });
-      res.end(TOKEN);
-    }, delayMs);
+  upstream = await serveWith(async (path) => {
+    asked.set(path, (asked.get(path) ?? 0) + 1);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return new Response(TOKEN, { headers: { "content-type": "application/json", etag: '"1"' } });
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = upstream.url;
 }, 60_000);
 
 afterAll(async () => {
   await redis?.stop();
-  upstream?.closeAllConnections();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 const get = (instance: GatewayInstance, target: string) => instance.gateway.answer({ method: "GET", target });
@@ -116,13 +111,11 @@ describe("two instances on one Redis", () => {
 describe("one pace for one key", () => {
   it("spaces the instances' requests together by maxRequestsPerSecond (an upstream that sends no rate-limit headers)", async () => {
     const arrivals: number[] = [];
-    const plain = createServer((_req, res) => {
+    const plain = await serveWith(() => {
       arrivals.push(Date.now());
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(TOKEN);
+      return new Response(TOKEN, { headers: { "content-type": "application/json" } });
     });
-    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+    const { url } = plain;
     // 5 a second for the two together: 200 ms apart, whichever instance asks.
     const options = { intervalMs: 200, maxPaceWaitMs: 10_000, upstream: { maxRequestsPerSecond: 5 } };
     const instances = [
@@ -139,8 +132,7 @@ describe("one pace for one key", () => {
       expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(1_600);
     } finally {
       for (const instance of instances) await instance.close();
-      plain.closeAllConnections();
-      await new Promise((resolve) => plain.close(resolve));
+      await plain.close();
     }
   }, 60_000);
 
