@@ -12,6 +12,7 @@ import { HiroValidationError } from "../../src/index.js";
 import { compileLike, matchLike, nameFilterMatcher } from "../../src/lookups/like-pattern.js";
 import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { emptyPageFor, json } from "../helpers/fake-fetch.js";
+import { likeWitness } from "../helpers/input-model.js";
 import { createTestClient } from "../helpers/test-client.js";
 
 const WRAPPED = "SP3DX3H4FEYZJZ586MFBS25ZW3HZDMEW92260R2PR.Wrapped-Bitcoin";
@@ -25,22 +26,6 @@ const itemNamed = (name: string) => ({
 });
 const pageOf = (request: Request, results: unknown[]) =>
   json({ ...emptyPageFor(request), total: results.length, results });
-
-/**
- * A name the filter selects: the service's pattern `%filter%` with each literal as itself (an escaped one
- * without its `\`), `_` as "x", `%` as nothing. A filter ending in a lone `\` escapes the closing `%`.
- */
-function witnessOf(filter: string): string {
-  const pattern = `%${filter}%`;
-  let name = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i] as string;
-    if (char === "\\" && i + 1 < pattern.length) name += pattern[++i];
-    else if (char === "_") name += "x";
-    else if (char !== "%") name += char;
-  }
-  return name;
-}
 
 /**
  * The reference: the pattern as an anchored RegExp over lowered text (fine for short inputs of an
@@ -112,7 +97,7 @@ describe("the name filter, through the client", () => {
   it("a name with a - (or any RegExp syntax) is matched, not a raw SyntaxError after the request", async () => {
     for (const name of ["wrapped-bitcoin", "a/b", "x{2}", "(", "[", "^$", "a|b", "\\-", "\\"]) {
       const { client } = createTestClient((request) =>
-        pageOf(request, [itemNamed(`Wrapped ${witnessOf(name)}`)]),
+        pageOf(request, [itemNamed(`Wrapped ${likeWitness(name)}`)]),
       );
       expect((await client.getFungibleTokens({ name })).results, name).toHaveLength(1);
     }
@@ -138,7 +123,7 @@ describe("the name filter, through the client", () => {
     await fc.assert(
       fc.asyncProperty(text, async (name) => {
         const { client, requests } = createTestClient(
-          (request) => pageOf(request, [itemNamed(witnessOf(name))]),
+          (request) => pageOf(request, [itemNamed(likeWitness(name))]),
           { maxRetries: 0 },
         );
         const outcome = await client.getFungibleTokens({ name }).then(
@@ -150,7 +135,7 @@ describe("the name filter, through the client", () => {
           expect(requests).toHaveLength(0);
           return;
         }
-        expect(outcome, JSON.stringify(name)).toMatchObject({ results: [{ name: witnessOf(name) }] });
+        expect(outcome, JSON.stringify(name)).toMatchObject({ results: [{ name: likeWitness(name) }] });
       }),
       { numRuns: 200 },
     );
