@@ -25,6 +25,17 @@ const CLI_ENV = {
   HIRO_API_KEY: "k",
 };
 
+/** The servers a test started, closed after it. */
+let servers: { url: string; close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+const keep = <T extends { url: string; close(): Promise<void> }>(server: T): T => {
+  servers.push(server);
+  return server;
+};
+
 describe("liveTargetOf", () => {
   it("stays on the mock when only the CLI's variables are exported (HIRO_BASE_URL is not the switch)", () => {
     expect(liveTargetOf(CLI_ENV)).toBeNull();
@@ -61,15 +72,6 @@ describe("liveTargetOf", () => {
  * service must answer its sample with data that fits the spec.
  */
 describe("liveSampleProblem: a live run fails unless each service answers its sample with data", () => {
-  let servers: { url: string; close(): Promise<void> }[] = [];
-  afterEach(async () => {
-    await Promise.all(servers.map((s) => s.close()));
-    servers = [];
-  });
-  const keep = <T extends { url: string; close(): Promise<void> }>(server: T): T => {
-    servers.push(server);
-    return server;
-  };
   /** Serves only `service`'s routes of a conformant deployment; every other path is Fastify's 404. */
   async function onlyService(service: ServiceName) {
     const full = keep(await startFakeDeployment("conformant", specSamples()));
@@ -153,15 +155,6 @@ describe("liveSampleProblem: a live run fails unless each service answers its sa
  * deployment that breaks any one of them fails the run, naming it.
  */
 describe("the live run covers every operation of the table", () => {
-  let servers: { url: string; close(): Promise<void> }[] = [];
-  afterEach(async () => {
-    await Promise.all(servers.map((s) => s.close()));
-    servers = [];
-  });
-  const keep = <T extends { url: string; close(): Promise<void> }>(server: T): T => {
-    servers.push(server);
-    return server;
-  };
   const ids = Object.keys(operations) as OperationId[];
 
   it("the samples are derived from the table: one per operation, in the table's order, by service", () => {
