@@ -43,14 +43,14 @@ export {
 } from "./features/response-validation.js";
 export { formatUnits, parseUnits, toBigInt } from "./features/units.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-for-metadata.js";
-export type { MaxLimitOption } from "./input/options.js";
+export type { MaxLimitOption } from "./input/option-checks.js";
+export type { RequestOptions } from "./lookups/call-options.js";
 export {
   createLookupClient,
   DEFAULT_MAX_RESPONSE_BYTES,
   type LookupClient,
   type LookupClientOptions,
 } from "./lookups/client.js";
-export type { RequestOptions } from "./lookups/lookup.js";
 export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";
 export type { Logger, LogLevel } from "./observe/log.js";
 export type { LookupTraceMessage } from "./observe/lookup-outcome.js";

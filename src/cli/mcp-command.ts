@@ -16,6 +16,7 @@ import {
   serveMcp,
   serveMcpHttp,
 } from "../mcp/index.js";
+import { MCP_DEFAULTS } from "../shared/defaults.js";
 import { responseValidators } from "../validators.js";
 import { integer } from "./arguments.js";
 import { readsGlobals, VERIFY_GLOBALS } from "./help.js";
@@ -26,23 +27,6 @@ import { inCliWords, isServiceUrlParameter } from "./option-names.js";
 import { maxLimitOf } from "./service-flags.js";
 import { serviceUrls } from "./service-urls.js";
 import { packageVersion } from "./version.js";
-
-/**
- * The server's request settings, when the flags give none: an agent waits on each call (60 s is the
- * usual client timeout), so a call ends by `deadlineMs` whatever the service does. 3 attempts of 15 s
- * each, with the backoff between them, fit in it; a rate limit's wait that would end past it is not
- * waited for (the call answers `rate_limited` at once).
- */
-export const MCP_DEFAULTS = {
-  /** Time limit of each attempt, in ms (`--timeout`). */
-  attemptTimeoutMs: 15_000,
-  /** Retries after a failed attempt (`--retries`). */
-  maxRetries: 2,
-  /** Each tool call's deadline, retries and waits included, in ms (`--tool-timeout`). */
-  deadlineMs: 50_000,
-  /** The doctor's time limit of each fetch to a token's host, in ms. */
-  hostTimeoutMs: 10_000,
-} as const;
 
 /** An MCP client's entry for the server: npx installs the SDK (an optional peer) beside the package. */
 const MCP_SERVERS_EXAMPLE = `{ "mcpServers": { "hiro-lookup": { "command": "npx", "args": ["-y", "-p", "hiro-lookup", "-p", "@modelcontextprotocol/sdk@${MCP_SDK_VERSION}", "hiro-lookup", "mcp"] } } }`;

@@ -7,6 +7,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { isWholeNumber } from "../input/whole-number.js";
+import { DOCTOR_DEFAULTS } from "../shared/defaults.js";
 import { askService, checkTarget, type MetadataService, type TokenTarget } from "./ask-service.js";
 import { checkImage } from "./check-image.js";
 import { checkKind, type KindSearch } from "./check-kind.js";
@@ -54,15 +55,8 @@ export interface DiagnoseOptions {
   signal?: AbortSignal | undefined;
 }
 
-const DEFAULTS = {
-  timeoutMs: 30_000,
-  maxRedirects: 5,
-  maxMetadataBytes: 1_000_000,
-  maxImageBytes: 10 * 1024 * 1024,
-};
-
 /** The largest value of each: a timer's limit (2^31−1 ms), a bound on hops, a body a process can hold. */
-const MAXIMA: Record<keyof typeof DEFAULTS, number> = {
+const MAXIMA: Record<keyof typeof DOCTOR_DEFAULTS, number> = {
   timeoutMs: 2_147_483_647,
   maxRedirects: 20,
   maxMetadataBytes: 1_073_741_824,
@@ -70,8 +64,8 @@ const MAXIMA: Record<keyof typeof DEFAULTS, number> = {
 };
 
 /** `value` as a whole number from `min` to its maximum, or the default; anything else is refused by name. */
-function whole(name: keyof typeof DEFAULTS, value: number | undefined, min: number): number {
-  if (value === undefined) return DEFAULTS[name];
+function whole(name: keyof typeof DOCTOR_DEFAULTS, value: number | undefined, min: number): number {
+  if (value === undefined) return DOCTOR_DEFAULTS[name];
   const max = MAXIMA[name];
   if (!isWholeNumber(value, min, max))
     throw new HiroValidationError(

@@ -13,8 +13,9 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
-import { checkTimeout } from "../input/options.js";
+import { checkTimeout } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
+import { ETAG_CACHE_DEFAULTS } from "../shared/defaults.js";
 import { operations } from "../spec/services.js";
 import { acceptedBody } from "./etag-acceptance.js";
 
@@ -43,8 +44,6 @@ export interface MemoryEtagStoreOptions {
   maxEntryBytes?: number | undefined;
 }
 
-const MEMORY_DEFAULTS = { maxEntries: 500, maxBytes: 16 * 1024 * 1024, maxEntryBytes: 1024 * 1024 };
-
 /** A store limit: a positive whole number, or the default. */
 function limitOf(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -63,9 +62,9 @@ const sizeOf = (entry: EtagEntry) => entry.body.length + entry.etag.length + (en
 export function createMemoryEtagStore(options: number | MemoryEtagStoreOptions = {}): EtagStore {
   const given: MemoryEtagStoreOptions = typeof options === "number" ? { maxEntries: options } : options;
   const limits = {
-    maxEntries: limitOf("maxEntries", given.maxEntries, MEMORY_DEFAULTS.maxEntries),
-    maxBytes: limitOf("maxBytes", given.maxBytes, MEMORY_DEFAULTS.maxBytes),
-    maxEntryBytes: limitOf("maxEntryBytes", given.maxEntryBytes, MEMORY_DEFAULTS.maxEntryBytes),
+    maxEntries: limitOf("maxEntries", given.maxEntries, ETAG_CACHE_DEFAULTS.maxEntries),
+    maxBytes: limitOf("maxBytes", given.maxBytes, ETAG_CACHE_DEFAULTS.maxBytes),
+    maxEntryBytes: limitOf("maxEntryBytes", given.maxEntryBytes, ETAG_CACHE_DEFAULTS.maxEntryBytes),
   };
   const entries = new Map<string, EtagEntry>();
   let bytes = 0;
@@ -155,7 +154,10 @@ export function etagCache(
   store: EtagStore = createMemoryEtagStore(),
   options: EtagCacheOptions = {},
 ): Middleware {
-  const storeTimeoutMs = checkTimeout("storeTimeoutMs", options.storeTimeoutMs ?? 5_000);
+  const storeTimeoutMs = checkTimeout(
+    "storeTimeoutMs",
+    options.storeTimeoutMs ?? ETAG_CACHE_DEFAULTS.storeTimeoutMs,
+  );
   // Keyed by the request object, not the call id: gone with the request however the call ended.
   const sentWith = new WeakMap<Request, EtagEntry>();
   const maxEntryBytes = store.maxEntryBytes ?? Number.POSITIVE_INFINITY;

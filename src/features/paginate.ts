@@ -8,8 +8,8 @@
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { limitRule } from "../generated/parameters.js";
-import type { RequestOptions } from "../input/options.js";
 import { isWholeNumber } from "../input/whole-number.js";
+import type { RequestOptions } from "../lookups/call-options.js";
 import type { Page } from "../spec/types.js";
 import { secondPass } from "./second-pass.js";
 import { checkPageSize, WalkIdentities } from "./walk-identities.js";

@@ -6,7 +6,8 @@
 
 import { HiroApiError, type HiroApiErrorOf, HiroTimeoutError } from "../errors/errors.js";
 import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
-import { checkTimeout, type RequestOptions } from "../input/options.js";
+import { checkTimeout } from "../input/option-checks.js";
+import type { RequestOptions } from "../lookups/call-options.js";
 import type { LookupClient } from "../lookups/client.js";
 import { sleep as pause } from "../shared/sleep.js";
 import type { SftMetadataParams, SftMetadataResponse } from "../spec/types.js";

@@ -5,7 +5,7 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { type BaseUrlOption, DEFAULT_BASE_URL, isHiroHost } from "../spec/service-hosts.js";
 import type { ServiceName } from "../spec/services.js";
-import { checkBaseUrl } from "./options.js";
+import { checkBaseUrl } from "./url-and-key-checks.js";
 
 /** Each service's checked base URL; `undefined` where none is given. */
 export type ServiceBaseUrls = Readonly<Record<ServiceName, string | undefined>>;

@@ -5,7 +5,7 @@
  * in this module, by client, not on the client: nothing another object could set or read. The entries share this module (one copy per module system, see
  * tsup.config.ts), so a subpath reads what the main entry's `createLookupClient` recorded.
  */
-import type { MaxLimitOption } from "../input/options.js";
+import type { MaxLimitOption } from "../input/option-checks.js";
 import type { OperationId } from "../spec/types.js";
 import type { ClientLookups } from "./client-type.js";
 import type { LookupRequest } from "./lookup.js";

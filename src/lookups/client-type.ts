@@ -28,7 +28,7 @@ import type {
   SftMetadataResponse,
   TransactionActivityParams,
 } from "../spec/types.js";
-import type { RequestOptions } from "./lookup.js";
+import type { RequestOptions } from "./call-options.js";
 import type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./search-tokens.js";
 
 /** The lookups of one request each: every operation of the table but `searchTokens`, which batches. */

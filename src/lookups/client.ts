@@ -7,16 +7,10 @@
  */
 
 import createClient, { type Middleware } from "openapi-fetch";
-import {
-  checkHeaders,
-  checkMaxLimit,
-  checkRate,
-  DEFAULTS,
-  limitsOf,
-  type MaxLimitOption,
-} from "../input/options.js";
+import { checkHeaders, checkMaxLimit, checkRate, type MaxLimitOption } from "../input/option-checks.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { lookupPromise } from "../observe/with-response.js";
+import { CLIENT_DEFAULTS } from "../shared/defaults.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
 import type { LoopSettings } from "../transport/attempts.js";
@@ -24,9 +18,10 @@ import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
+import { limitsOf, type RequestOptions } from "./call-options.js";
 import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
-import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import { type LookupSettings, runLookup } from "./lookup.js";
 import { lookupMethods } from "./lookup-methods.js";
 import { answerCheck, requestOf } from "./requests.js";
 import { searchTokens } from "./search-tokens.js";
@@ -34,7 +29,7 @@ import { searchTokens } from "./search-tokens.js";
 export type { LookupClient };
 
 /** Default of {@link LookupClientOptions.maxResponseBytes}: 16 MiB (the largest real page is about 5 MB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = DEFAULTS.maxResponseBytes;
+export const DEFAULT_MAX_RESPONSE_BYTES = CLIENT_DEFAULTS.maxResponseBytes;
 
 /** Options of {@link createLookupClient}. */
 export interface LookupClientOptions {

@@ -17,7 +17,6 @@ import {
 import { apiErrorFor, invalidResponseError } from "../errors/classify-response.js";
 import { printable } from "../errors/safe-text.js";
 import { withoutSecret } from "../errors/without-secret.js";
-import { type CallOptions, callOptionsOf, type RequestOptions } from "../input/options.js";
 import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
 import type { LookupData, OperationId, RawPaths } from "../spec/types.js";
@@ -26,8 +25,7 @@ import type { AttemptLimits, CallLimits, pipelineFetch } from "../transport/pipe
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
 import { type Routes, routeOf } from "../transport/routes.js";
-
-export type { RequestOptions };
+import { type CallOptions, callOptionsOf, type RequestOptions } from "./call-options.js";
 
 /** The path of an operation of the table. */
 type OperationPath = (typeof operations)[OperationId]["path"];

@@ -9,11 +9,11 @@ import { HiroTimeoutError, HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { contractRule } from "../generated/parameters.js";
 import { keyOf } from "../input/contract-ids.js";
-import { callOptionsOf } from "../input/options.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import type { SearchResultItem } from "../spec/types.js";
 import { totalTimeout } from "../transport/attempts.js";
-import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
+import { callOptionsOf, type RequestOptions } from "./call-options.js";
+import { type LookupSettings, runLookup } from "./lookup.js";
 import { requestOf } from "./requests.js";
 import { itemKey, searchAnswerProblem } from "./search-answer-check.js";
 

@@ -10,6 +10,8 @@
  * ```
  * @packageDocumentation
  */
+
+export { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 export type { GatewayAnswer } from "./answers.js";
 export { PENDING_FRESH_MS } from "./cache-policy.js";
 export {
@@ -18,14 +20,13 @@ export {
   type GatewayRequest,
   type LookupGateway,
 } from "./gateway.js";
-export {
-  type CacheOutcome,
-  GATEWAY_DEFAULTS,
-  type GatewayObserver,
-  type GatewayShared,
-  type LookupHandlerOptions,
-  type LookupStore,
-  type MissLock,
+export type {
+  CacheOutcome,
+  GatewayObserver,
+  GatewayShared,
+  LookupHandlerOptions,
+  LookupStore,
+  MissLock,
 } from "./options.js";
 export type { Pace, PaceDecision, PaceLesson } from "./pace.js";
 export { createRedisShared, type RedisCommands, type RedisSharedOptions } from "./redis-shared.js";

@@ -6,11 +6,12 @@
  */
 import { acceptedBody } from "../features/etag-acceptance.js";
 import type { HiroError, LookupClient } from "../index.js";
+import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
 import { operations } from "../spec/index.js";
 import { type GatewayAnswer, unreachable } from "./answers.js";
 import { type CachedAnswer, freshMsFor, isFresh, revalidatesByEtag } from "./cache-policy.js";
-import { GATEWAY_DEFAULTS, type GatewayShared } from "./options.js";
+import type { GatewayShared } from "./options.js";
 import { type PaceWait, paced } from "./pace-wait.js";
 import type { CheckedCall } from "./request-params.js";
 import { askUpstream, type UpstreamAnswer } from "./upstream.js";

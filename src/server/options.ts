@@ -1,4 +1,4 @@
-/** The options of the gateway, with their defaults, and the hooks it reports through. */
+/** The options of the gateway and the hooks it reports through; their defaults are in src/shared/defaults.ts. */
 import type { LookupClientOptions } from "../index.js";
 import type { Pace } from "./pace.js";
 
@@ -79,22 +79,3 @@ export interface LookupHandlerOptions {
   /** The clock, in ms since the epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
 }
-
-/** The gateway's defaults, in one object. */
-export const GATEWAY_DEFAULTS = {
-  /**
-   * 10 s: a burst of callers is one upstream request, a team of apps asking 50 tokens stays far under
-   * Hiro's 500 requests a minute (50 × 6 = 300 at most, a 304 counted), and a change is seen within
-   * seconds, sooner than Hiro's own indexer reads a new block. 0 revalidates every time.
-   */
-  fresh: 10_000,
-  memoryBytes: 64 * 1024 * 1024,
-  maxPaceWaitMs: 5_000,
-  maxRetries: 1,
-  /** How long a kept answer outlives its freshness in a shared store, to be revalidated rather than asked whole. */
-  staleKeepMs: 10 * 60_000,
-  /** How long an instance holds the lock on a miss, at most. */
-  lockMs: 5_000,
-  /** How often an instance that found the lock taken looks for the answer, in ms. */
-  lockPollMs: 20,
-} as const;

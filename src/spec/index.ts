@@ -10,8 +10,8 @@
 
 /** Each path and query parameter's JSON Schema in the spec, by name (`parameterRules.limit.maximum` is 60). */
 export { parameterRules } from "../generated/parameters.js";
-export { checkBaseUrl } from "../input/options.js";
 export { checkParameter, type WireValue } from "../input/parameter-checks.js";
+export { checkBaseUrl } from "../input/url-and-key-checks.js";
 export { JS_INTEGER_FORMS } from "../input/validate-input.js";
 export { answerProblem } from "../lookups/requests.js";
 export { isHiroHost, RETIRED_APIS, RETIRED_ON } from "./service-hosts.js";

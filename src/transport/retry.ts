@@ -2,23 +2,7 @@
  * The retry policy, as pure functions: the caller passes the clock and the random source, so the
  * rules are tested deterministically. Every lookup is a GET, so every attempt is safe to repeat.
  */
-
-/** First backoff delay, in ms; doubles with each retry. Also the shortest wait, whatever `Retry-After` says. */
-const INITIAL_DELAY_MS = 500;
-/** Longest backoff delay, in ms. */
-const MAX_DELAY_MS = 8_000;
-/** Longest wait the client accepts, in ms: a longer `Retry-After` fails at once as `rate_limited`. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-
-/**
- * The retry policy's constants (the `maxRetries` default is with the other options, in input/options.ts),
- * for tests and tools; the code reads the constants above, which a minifier inlines.
- */
-export const RETRY_DEFAULTS = {
-  initialDelayMs: INITIAL_DELAY_MS,
-  maxDelayMs: MAX_DELAY_MS,
-  maxRetryAfterMs: MAX_RETRY_AFTER_MS,
-} as const;
+import { CLIENT_DEFAULTS } from "../shared/defaults.js";
 
 /** What one attempt ended with. */
 export type AttemptOutcome =
@@ -52,7 +36,7 @@ export function shouldRetry(
     case "status":
       if (!RETRYABLE_STATUS.has(outcome.status))
         return { retry: false, reason: `status ${outcome.status} will not change on retry` };
-      if ((outcome.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS)
+      if ((outcome.retryAfterMs ?? 0) > CLIENT_DEFAULTS.maxRetryAfterMs)
         return { retry: false, reason: `the server asked to wait ${outcome.retryAfterMs} ms, over 60 s` };
       if (outcome.status === 429) return { retry: true, reason: "rate limited" };
       if (outcome.status === 408)
@@ -92,7 +76,7 @@ export function retryDelayMs(
   retryAfterMs: number | undefined,
   random: () => number,
 ): number {
-  const backoff = Math.min(INITIAL_DELAY_MS * 2 ** attempt, MAX_DELAY_MS);
-  const base = retryAfterMs === undefined ? backoff : Math.max(retryAfterMs, INITIAL_DELAY_MS);
+  const backoff = Math.min(CLIENT_DEFAULTS.initialDelayMs * 2 ** attempt, CLIENT_DEFAULTS.maxDelayMs);
+  const base = retryAfterMs === undefined ? backoff : Math.max(retryAfterMs, CLIENT_DEFAULTS.initialDelayMs);
   return Math.round(base + random() * Math.min(base * 0.25, 1_000));
 }

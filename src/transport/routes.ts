@@ -7,7 +7,7 @@
 import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { checkBaseUrlShape, isSingleBaseUrl, serviceBaseUrls } from "../input/base-urls.js";
-import { checkApiKey } from "../input/options.js";
+import { checkApiKey } from "../input/url-and-key-checks.js";
 import { type BaseUrlOption, RETIRED_ON } from "../spec/service-hosts.js";
 import { SERVICE_NAMES, type ServiceName, serviceOf } from "../spec/services.js";
 import { checkPathValue } from "./raw-paths.js";

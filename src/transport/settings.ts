@@ -1,6 +1,6 @@
 /**
  * The shapes the transport is configured with: the limits a call may override, the pacer slot, and what
- * `onRetry` is told. Types only; the defaults live in `input/options.ts`.
+ * `onRetry` is told. Types only; the defaults live in `shared/defaults.ts`.
  */
 
 import type { OperationId } from "../spec/types.js";

@@ -3,11 +3,11 @@
  * client's use of it (when each attempt is made) is in retries-in-client.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CLIENT_DEFAULTS } from "../../src/shared/defaults.js";
 import { sleep } from "../../src/shared/sleep.js";
 import {
   type AttemptOutcome,
   parseRetryAfter,
-  RETRY_DEFAULTS,
   retryDelayMs,
   shouldRetry,
 } from "../../src/transport/retry.js";
@@ -140,7 +140,7 @@ describe("retryDelayMs", () => {
 
   it("stays between 100% and 125% of the backoff for any random in [0, 1)", () => {
     for (const attempt of attempts) {
-      const backoff = Math.min(RETRY_DEFAULTS.initialDelayMs * 2 ** attempt, RETRY_DEFAULTS.maxDelayMs);
+      const backoff = Math.min(CLIENT_DEFAULTS.initialDelayMs * 2 ** attempt, CLIENT_DEFAULTS.maxDelayMs);
       for (const r of [0.1, 0.5, 0.999]) {
         const delay = retryDelayMs(attempt, undefined, () => r);
 
@@ -153,7 +153,7 @@ describe("retryDelayMs", () => {
   it("uses the server's Retry-After, floored at the first backoff delay, with jitter on top", () => {
     expect(retryDelayMs(0, 12_000, () => 0)).toBe(12_000);
     expect(retryDelayMs(5, 1_234, () => 0)).toBe(1_234);
-    expect(retryDelayMs(3, 0, () => 0)).toBe(RETRY_DEFAULTS.initialDelayMs);
+    expect(retryDelayMs(3, 0, () => 0)).toBe(CLIENT_DEFAULTS.initialDelayMs);
     expect(retryDelayMs(0, 12_000, () => 0.5)).toBe(12_500);
   });
 

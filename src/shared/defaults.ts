@@ -1,0 +1,91 @@
+/**
+ * Every default of the library, stated once: one object per component, each a separate export so that an
+ * app's bundler keeps only the ones the app reaches (the browser core carries the client's, never the
+ * gateway's or the MCP server's). The checks of the values a caller gives instead live beside the
+ * component that reads them; the bounds they are checked against are not defaults and stay with them.
+ *
+ * Values are number literals (`16_777_216`, its unit in the comment), never arithmetic: esbuild keeps an
+ * unused object holding `16 * 1024 * 1024`, so every bundle would carry every component's numbers.
+ */
+
+/** Defaults of the client (`createLookupClient`) and of its retry policy (src/transport/retry.ts). */
+export const CLIENT_DEFAULTS = {
+  /** Time limit of each attempt (answer and body), in ms (`timeoutMs`). */
+  timeoutMs: 30_000,
+  /** Time limit of a whole lookup, middleware, retries and waits included, in ms (`totalTimeoutMs`). */
+  totalTimeoutMs: 120_000,
+  /** Retries after the first attempt (`maxRetries`). */
+  maxRetries: 2,
+  /** Largest body read, in decoded bytes (`maxResponseBytes`): 16 MiB (the largest real page is about 5 MB). */
+  maxResponseBytes: 16_777_216,
+  /** First backoff delay, in ms; doubles with each retry. Also the shortest wait, whatever `Retry-After` says. */
+  initialDelayMs: 500,
+  /** Longest backoff delay, in ms. */
+  maxDelayMs: 8_000,
+  /** Longest wait the client accepts, in ms: a longer `Retry-After` fails at once as `rate_limited`. */
+  maxRetryAfterMs: 60_000,
+} as const;
+
+/** Defaults of `etagCache()` and of its in-memory store (`createMemoryEtagStore`); sizes in characters. */
+export const ETAG_CACHE_DEFAULTS = {
+  /** URLs the memory store keeps at most (`maxEntries`). */
+  maxEntries: 500,
+  /** Characters of all bodies the memory store keeps together (`maxBytes`): 16 MiB. */
+  maxBytes: 16_777_216,
+  /** Characters of one body the memory store keeps (`maxEntryBytes`): 1 MiB. */
+  maxEntryBytes: 1_048_576,
+  /** How long a call waits for the store's `get` or `set`, in ms (`storeTimeoutMs`). */
+  storeTimeoutMs: 5_000,
+} as const;
+
+/** Defaults of the token doctor (`diagnoseToken`). */
+export const DOCTOR_DEFAULTS = {
+  /** Time limit of each fetch to a token's host, in ms (`timeoutMs`). */
+  timeoutMs: 30_000,
+  /** Redirects followed per fetch (`maxRedirects`). */
+  maxRedirects: 5,
+  /** Largest metadata JSON read, in bytes (`maxMetadataBytes`): upstream's `METADATA_MAX_PAYLOAD_BYTE_SIZE`. */
+  maxMetadataBytes: 1_000_000,
+  /** Largest image accepted, in bytes (`maxImageBytes`): 10 MiB. */
+  maxImageBytes: 10_485_760,
+} as const;
+
+/** Defaults of the gateway (`createLookupGateway`, `hiro-lookup serve`). */
+export const GATEWAY_DEFAULTS = {
+  /**
+   * How long an answer is served without asking upstream, in ms (`fresh`). 10 s: a burst of callers is
+   * one upstream request, a team of apps asking 50 tokens stays far under Hiro's 500 requests a minute
+   * (50 × 6 = 300 at most, a 304 counted), and a change is seen within seconds, sooner than Hiro's own
+   * indexer reads a new block. 0 revalidates every time.
+   */
+  fresh: 10_000,
+  /** Bytes of answers kept in an instance's memory (`memoryBytes`): 64 MiB. */
+  memoryBytes: 67_108_864,
+  /** The longest a caller waits for the upstream budget, in ms, before a 429 (`maxPaceWaitMs`). */
+  maxPaceWaitMs: 5_000,
+  /** Retries of the gateway's own client upstream. */
+  maxRetries: 1,
+  /** How long a kept answer outlives its freshness in a shared store, to be revalidated rather than asked whole. */
+  staleKeepMs: 600_000,
+  /** How long an instance holds the lock on a miss, at most, in ms. */
+  lockMs: 5_000,
+  /** How often an instance that found the lock taken looks for the answer, in ms. */
+  lockPollMs: 20,
+} as const;
+
+/**
+ * Defaults of the MCP server (`hiro-lookup mcp`), when its flags give none: an agent waits on each call
+ * (60 s is the usual client timeout), so a call ends by `deadlineMs` whatever the service does. 3 attempts
+ * of 15 s each, with the backoff between them, fit in it; a rate limit's wait that would end past it is not
+ * waited for (the call answers `rate_limited` at once).
+ */
+export const MCP_DEFAULTS = {
+  /** Time limit of each attempt, in ms (`--timeout`). */
+  attemptTimeoutMs: 15_000,
+  /** Retries after a failed attempt (`--retries`). */
+  maxRetries: 2,
+  /** Each tool call's deadline, retries and waits included, in ms (`--tool-timeout`). */
+  deadlineMs: 50_000,
+  /** The doctor's time limit of each fetch to a token's host, in ms. */
+  hostTimeoutMs: 10_000,
+} as const;
