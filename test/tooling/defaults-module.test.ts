@@ -1,0 +1,94 @@
+/**
+ * Every default of the library is stated once, in src/shared/defaults.ts, one object per component; and a
+ * browser app bundling the core carries the client's defaults only, not the gateway's, the doctor's, the
+ * ETag store's or the MCP server's (esbuild keeps an unused object whose values are arithmetic).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+import {
+  CLIENT_DEFAULTS,
+  DOCTOR_DEFAULTS,
+  ETAG_CACHE_DEFAULTS,
+  GATEWAY_DEFAULTS,
+  MCP_DEFAULTS,
+} from "../../src/shared/defaults.js";
+import { ROOT } from "../helpers/spec.js";
+
+const DEFAULTS_MODULE = "src/shared/defaults.ts";
+
+describe("the library's defaults", () => {
+  it("no module but src/shared/defaults.ts declares a defaults object", () => {
+    const declaring = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
+      .map((path) => `src/${path}`)
+      .filter(
+        (file) => file.endsWith(".ts") && file !== DEFAULTS_MODULE && !file.startsWith("src/generated/"),
+      )
+      .filter((file) => /\bconst\s+[A-Z_]*DEFAULTS\s*[=:]/.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(declaring).toEqual([]);
+  });
+
+  it("holds the values the library always had", () => {
+    expect(CLIENT_DEFAULTS).toEqual({
+      timeoutMs: 30_000,
+      totalTimeoutMs: 120_000,
+      maxRetries: 2,
+      maxResponseBytes: 16 * 1024 * 1024,
+      initialDelayMs: 500,
+      maxDelayMs: 8_000,
+      maxRetryAfterMs: 60_000,
+    });
+    expect(ETAG_CACHE_DEFAULTS).toEqual({
+      maxEntries: 500,
+      maxBytes: 16 * 1024 * 1024,
+      maxEntryBytes: 1024 * 1024,
+      storeTimeoutMs: 5_000,
+    });
+    expect(DOCTOR_DEFAULTS).toEqual({
+      timeoutMs: 30_000,
+      maxRedirects: 5,
+      maxMetadataBytes: 1_000_000,
+      maxImageBytes: 10 * 1024 * 1024,
+    });
+    expect(GATEWAY_DEFAULTS).toEqual({
+      fresh: 10_000,
+      memoryBytes: 64 * 1024 * 1024,
+      maxPaceWaitMs: 5_000,
+      maxRetries: 1,
+      staleKeepMs: 10 * 60_000,
+      lockMs: 5_000,
+      lockPollMs: 20,
+    });
+    expect(MCP_DEFAULTS).toEqual({
+      attemptTimeoutMs: 15_000,
+      maxRetries: 2,
+      deadlineMs: 50_000,
+      hostTimeoutMs: 10_000,
+    });
+  });
+
+  it("an app importing createLookupClient carries the client's defaults and no other component's", async () => {
+    const { outputFiles } = await build({
+      stdin: {
+        contents: 'export { createLookupClient } from "./src/index.ts";',
+        resolveDir: ROOT,
+        loader: "ts",
+      },
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      write: false,
+      logLevel: "silent",
+    });
+    const bundle = outputFiles.map((file) => file.text).join("");
+    expect(bundle).toMatch(/[{,]maxRetryAfterMs:6e4[,}]/); // the client's own object is in it
+    const others = [ETAG_CACHE_DEFAULTS, DOCTOR_DEFAULTS, GATEWAY_DEFAULTS, MCP_DEFAULTS].flatMap(
+      (defaults) => Object.keys(defaults).filter((key) => !(key in CLIENT_DEFAULTS)),
+    );
+    // A key as an object literal's (`{lockMs:5e3,`): a bare word may be another name (the body-size error has a `maxBytes` field).
+    expect(others.filter((key) => new RegExp(`[{,]${key}:`).test(bundle))).toEqual([]);
+  });
+});
