@@ -104,6 +104,10 @@ describe("imports go downward", () => {
     expect(edges("src", outside)).toEqual([]);
   });
 
+  it("src/shared/ (the defaults and helpers every layer reads) imports nothing of the library", () => {
+    expect(edges("src/shared", (target) => !target.startsWith("src/shared/"))).toEqual([]);
+  });
+
   it("src/msw/ imports nothing from src/transport/", () => {
     expect(edges("src/msw", (target) => target.startsWith("src/transport/"))).toEqual([]);
   });
