@@ -45,16 +45,12 @@ export { formatUnits, parseUnits, toBigInt } from "./features/units.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-for-metadata.js";
 export type { MaxLimitOption } from "./input/option-checks.js";
 export type { RequestOptions } from "./lookups/call-options.js";
-export {
-  createLookupClient,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  type LookupClient,
-  type LookupClientOptions,
-} from "./lookups/client.js";
+export { createLookupClient, type LookupClient, type LookupClientOptions } from "./lookups/client.js";
 export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";
 export type { Logger, LogLevel } from "./observe/log.js";
 export type { LookupTraceMessage } from "./observe/lookup-outcome.js";
 export type { LookupPromise, RateLimit, WithResponse } from "./observe/with-response.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./shared/defaults.js";
 export type { ServiceName } from "./spec/services.js";
 export type {
   ActivityLocation,

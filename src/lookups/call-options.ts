@@ -3,7 +3,12 @@
  * each call's options over the client's, checked only when the call gives them.
  */
 import { checkByteCount, checkHeaders, checkRetries, checkTimeout } from "../input/option-checks.js";
-import { CLIENT_DEFAULTS } from "../shared/defaults.js";
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOTAL_TIMEOUT_MS,
+} from "../shared/defaults.js";
 
 /** Per-call options of every lookup; each overrides the client's option of the same name. */
 export interface RequestOptions {
@@ -47,10 +52,17 @@ function withLimits<T extends Limits>(base: T, given: { [K in keyof Limits]?: nu
   return out;
 }
 
-/** The client's limits: its options over {@link CLIENT_DEFAULTS}, checked once, at creation. */
+/** The client's limits: its options over its defaults (shared/defaults.ts), checked once, at creation. */
 export function limitsOf(given: RequestOptions & { maxResponseBytes?: number | undefined }) {
-  // The backoff constants come along unread: picking the four limits out costs the core 16 B (gzip).
-  const limits: Limits & { maxResponseBytes: number } = withLimits({ ...CLIENT_DEFAULTS }, given);
+  const limits: Limits & { maxResponseBytes: number } = withLimits(
+    {
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+      totalTimeoutMs: DEFAULT_TOTAL_TIMEOUT_MS,
+      maxRetries: DEFAULT_MAX_RETRIES,
+      maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+    },
+    given,
+  );
   if (given.maxResponseBytes !== undefined) {
     limits.maxResponseBytes = checkByteCount("maxResponseBytes", given.maxResponseBytes);
   }

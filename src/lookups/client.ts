@@ -10,7 +10,6 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { checkHeaders, checkMaxLimit, checkRate, type MaxLimitOption } from "../input/option-checks.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { lookupPromise } from "../observe/with-response.js";
-import { CLIENT_DEFAULTS } from "../shared/defaults.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
 import type { LoopSettings } from "../transport/attempts.js";
@@ -27,9 +26,6 @@ import { answerCheck, requestOf } from "./requests.js";
 import { searchTokens } from "./search-tokens.js";
 
 export type { LookupClient };
-
-/** Default of {@link LookupClientOptions.maxResponseBytes}: 16 MiB (the largest real page is about 5 MB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = CLIENT_DEFAULTS.maxResponseBytes;
 
 /** Options of {@link createLookupClient}. */
 export interface LookupClientOptions {

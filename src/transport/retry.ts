@@ -2,7 +2,7 @@
  * The retry policy, as pure functions: the caller passes the clock and the random source, so the
  * rules are tested deterministically. Every lookup is a GET, so every attempt is safe to repeat.
  */
-import { CLIENT_DEFAULTS } from "../shared/defaults.js";
+import { INITIAL_DELAY_MS, MAX_DELAY_MS, MAX_RETRY_AFTER_MS } from "../shared/defaults.js";
 
 /** What one attempt ended with. */
 export type AttemptOutcome =
@@ -36,7 +36,7 @@ export function shouldRetry(
     case "status":
       if (!RETRYABLE_STATUS.has(outcome.status))
         return { retry: false, reason: `status ${outcome.status} will not change on retry` };
-      if ((outcome.retryAfterMs ?? 0) > CLIENT_DEFAULTS.maxRetryAfterMs)
+      if ((outcome.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS)
         return { retry: false, reason: `the server asked to wait ${outcome.retryAfterMs} ms, over 60 s` };
       if (outcome.status === 429) return { retry: true, reason: "rate limited" };
       if (outcome.status === 408)
@@ -76,7 +76,7 @@ export function retryDelayMs(
   retryAfterMs: number | undefined,
   random: () => number,
 ): number {
-  const backoff = Math.min(CLIENT_DEFAULTS.initialDelayMs * 2 ** attempt, CLIENT_DEFAULTS.maxDelayMs);
-  const base = retryAfterMs === undefined ? backoff : Math.max(retryAfterMs, CLIENT_DEFAULTS.initialDelayMs);
+  const backoff = Math.min(INITIAL_DELAY_MS * 2 ** attempt, MAX_DELAY_MS);
+  const base = retryAfterMs === undefined ? backoff : Math.max(retryAfterMs, INITIAL_DELAY_MS);
   return Math.round(base + random() * Math.min(base * 0.25, 1_000));
 }

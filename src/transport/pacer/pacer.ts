@@ -5,7 +5,7 @@
  * each attempt, outside the attempt's timer but inside the call's signal.
  */
 import type { HiroError } from "../../errors/errors.js";
-import { CLIENT_DEFAULTS } from "../../shared/defaults.js";
+import { MAX_RETRY_AFTER_MS } from "../../shared/defaults.js";
 import type { OperationId } from "../../spec/types.js";
 import type { Pacer, PacerSettle } from "../pipeline.js";
 import { type Decision, gatePolicy } from "./pacer-policy.js";
@@ -54,7 +54,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     options.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   // A token bucket holding one token: requests evenly spaced, never a burst.
   const minIntervalMs = rate === undefined ? 0 : 1000 / rate;
-  const maxPauseMs = Math.min(options.maxPauseMs ?? CLIENT_DEFAULTS.maxRetryAfterMs, MAX_TIMER_MS);
+  const maxPauseMs = Math.min(options.maxPauseMs ?? MAX_RETRY_AFTER_MS, MAX_TIMER_MS);
   const gates = new Map<string, Pacer["wait"] & { why(): string }>();
 
   /** One origin's gate: its policy state, its queue, and its one timer. */
