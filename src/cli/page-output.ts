@@ -2,7 +2,7 @@
  * What the lookup commands print: one JSON value, a page's results as NDJSON, or with --all every item
  * of every page (NDJSON as it arrives; --json: one array, left open if a page fails midway).
  */
-import { HiroValidationError, type Page, type PageMethod, paginate } from "../index.js";
+import { HiroValidationError, type Page, type PageMethod, paginate, type RequestOptions } from "../index.js";
 import type { CliIo } from "./io.js";
 import { itemWriter, jsonText } from "./output.js";
 
@@ -37,8 +37,8 @@ export function printPage(io: CliIo, global: OutputFlags, value: Page<unknown>):
 
 /**
  * Prints one page, or with --all streams every item as NDJSON (--json: one array) with a progress
- * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete. `method` is
- * the client's lookup itself, so `--all` pages by the deployment's maximum (`--<service>-max-limit`).
+ * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete.
+ * `pageMaximum` is the deployment's (`--<service>-max-limit`): --all pages by it, else by the spec's 60.
  */
 export async function printPages<P extends { offset?: number; limit?: number }, T>(
   io: CliIo,
@@ -46,6 +46,7 @@ export async function printPages<P extends { offset?: number; limit?: number }, 
   options: PageOptions,
   method: PageMethod<P, T>,
   params: Omit<P, "offset" | "limit">,
+  pageMaximum?: number,
 ): Promise<void> {
   if (!options.all) {
     if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
@@ -61,20 +62,19 @@ export async function printPages<P extends { offset?: number; limit?: number }, 
   let total = 0;
   const out = itemWriter((text) => io.stdout.write(text), global.json === true);
   const progress = io.stderr.isTTY === true;
-  // The lookup with a progress count, keeping its page maximum (paginate's default page size).
-  const counted = Object.assign(
-    (paging: P) =>
-      method(paging).then((page) => {
-        total = page.total > 0 ? page.total : total;
-        return page;
-      }),
-    method.maxLimit === undefined ? {} : { maxLimit: method.maxLimit },
-  );
+  // The lookup with a progress count.
+  const counted = (paging: P, callOptions?: RequestOptions) =>
+    method(paging, callOptions).then((page) => {
+      total = page.total > 0 ? page.total : total;
+      return page;
+    });
   const start = { ...params, ...(options.offset === undefined ? {} : { offset: options.offset }) };
-  // --limit with --all is the page size (the client checks it against the page maximum).
+  // --limit with --all is the page size (the client checks it against the page maximum); without it, the
+  // deployment's maximum when one is given.
+  const pageSize = options.limit ?? pageMaximum;
   const paging = {
     ...(options.max === undefined ? {} : { maxItems: options.max }),
-    ...(options.limit === undefined ? {} : { pageSize: options.limit as number }),
+    ...(pageSize === undefined ? {} : { pageSize: pageSize as number }),
   };
   try {
     for await (const item of paginate(counted, start as Omit<P, "limit">, paging)) {

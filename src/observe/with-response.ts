@@ -3,9 +3,9 @@
  * with the final `Response` beside it and the rate limit it announced, read as the pacer reads it.
  * Awaiting the promise itself still gives the data alone.
  */
-import type { Seen } from "../lookups/lookup.js";
 import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
 import { MAX_RETRY_AFTER_READ_MS } from "../transport/retry.js";
+import type { CallAnswer } from "../transport/settings.js";
 import type { Log } from "./log.js";
 import { type LookupTraceMessage, observeLookup } from "./lookup-outcome.js";
 
@@ -55,22 +55,24 @@ export function rateLimitOf(headers: Headers, now: number): RateLimit | undefine
 }
 
 /**
- * Runs a lookup (`run` fills `seen` with its final answer) as a {@link LookupPromise}: traced, its
- * outcome logged (lookup-outcome.ts).
+ * Runs a lookup as a {@link LookupPromise}: traced, its outcome logged (lookup-outcome.ts). `run` returns
+ * the lookup's record (its data, final answer and attempts); the promise gives the data, and
+ * `.withResponse()` the data with the answer beside it.
  */
 export function lookupPromise<T>(
   about: LookupTraceMessage,
-  run: (seen: Seen) => Promise<T>,
+  run: () => Promise<CallAnswer & { readonly data: T }>,
   now: () => number,
   log: Log | undefined,
 ): LookupPromise<T> {
-  const seen: Seen = {};
-  const data = observeLookup(about, seen, () => run(seen), log, now);
+  const result = observeLookup(about, run, log, now);
+  const data = result.then((answered) => answered.data);
   return Object.assign(data, {
+    // After `data`: a caller who asks only for `.withResponse()` has then handled its rejection too.
     withResponse: () =>
-      data.then((value) => {
-        const response = seen.response as Response;
-        return { data: value, response, rateLimit: rateLimitOf(response.headers, now()) };
+      data.then(async () => {
+        const { data, response } = await result;
+        return { data, response, rateLimit: rateLimitOf(response.headers, now()) };
       }),
   });
 }

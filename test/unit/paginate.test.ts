@@ -186,8 +186,10 @@ describe("paginate", () => {
   });
 
   it.each([
-    ["pageSize", { pageSize: 61 }],
+    ["pageSize", { pageSize: 1_000_001 }],
     ["pageSize", { pageSize: 0 }],
+    // Within paginate's bound but above the client's page maximum (the spec's 60): the lookup refuses it.
+    ["limit", { pageSize: 61 }],
     ["maxItems", { maxItems: -1 }],
     ["concurrency", { concurrency: 0 }],
     ["concurrency", { concurrency: 17 }],
