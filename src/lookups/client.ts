@@ -16,7 +16,6 @@ import {
   type MaxLimitOption,
 } from "../input/options.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
-import { lookupPromise } from "../observe/with-response.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
 import type { LoopSettings } from "../transport/attempts.js";
@@ -28,6 +27,7 @@ import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
 import { type LookupSettings, type RequestOptions, runLookup } from "./lookup.js";
 import { lookupMethods } from "./lookup-methods.js";
+import { lookupPromise } from "./lookup-promise.js";
 import { answerCheck, requestOf } from "./requests.js";
 import { searchTokens } from "./search-tokens.js";
 

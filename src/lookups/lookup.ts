@@ -82,7 +82,7 @@ export interface LookupRequest {
 
 /**
  * What a lookup returns up: its data with the final answer and the attempts it took (a record per call,
- * read by `.withResponse()`, the trace and the log; observe/with-response.ts).
+ * read by `.withResponse()`, the trace and the log; lookup-promise.ts).
  */
 export interface LookupResult<T> extends CallAnswer {
   readonly data: T;

@@ -9,7 +9,6 @@
  * property read here. Retries and pacer holds (`warn`) and attempts (`debug`) are the attempt loop's.
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
-import type { CallAnswer } from "../transport/settings.js";
 import type { Log } from "./log.js";
 
 /** What a trace subscriber is given for one lookup; `attempts` and `status` are set before it ends. */
@@ -23,6 +22,13 @@ export interface LookupTraceMessage {
   /** Set by the channel: the data, or the error the lookup rejected with. */
   result?: unknown;
   error?: unknown;
+}
+
+/** What a lookup returns, as much as its outcome reads: its data, final answer and attempts. */
+export interface ObservedLookup {
+  readonly data: unknown;
+  readonly response: Response;
+  readonly attempts: number | undefined;
 }
 
 /** The part of Node's TracingChannel used here (one without `hasSubscribers` publishes nothing). */
@@ -49,7 +55,7 @@ const channel = ((): TracingChannel | undefined => {
  * its outcome logged when `info` or `error` is on (`outcome`: `ok`, the HiroApiError's kind, or the
  * error's name). Errors reach the caller unchanged.
  */
-export function observeLookup<R extends CallAnswer & { readonly data: unknown }>(
+export function observeLookup<R extends ObservedLookup>(
   message: LookupTraceMessage,
   run: () => Promise<R>,
   log: Log | undefined,

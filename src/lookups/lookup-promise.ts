@@ -3,11 +3,12 @@
  * with the final `Response` beside it and the rate limit it announced, read as the pacer reads it.
  * Awaiting the promise itself still gives the data alone.
  */
+
+import type { Log } from "../observe/log.js";
+import { type LookupTraceMessage, observeLookup } from "../observe/lookup-outcome.js";
 import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
 import { MAX_RETRY_AFTER_READ_MS } from "../transport/retry.js";
-import type { CallAnswer } from "../transport/settings.js";
-import type { Log } from "./log.js";
-import { type LookupTraceMessage, observeLookup } from "./lookup-outcome.js";
+import type { LookupResult } from "./lookup.js";
 
 /** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
 export interface RateLimit {
@@ -61,7 +62,7 @@ export function rateLimitOf(headers: Headers, now: number): RateLimit | undefine
  */
 export function lookupPromise<T>(
   about: LookupTraceMessage,
-  run: () => Promise<CallAnswer & { readonly data: T }>,
+  run: () => Promise<LookupResult<T>>,
   now: () => number,
   log: Log | undefined,
 ): LookupPromise<T> {
