@@ -7,7 +7,6 @@
 import type { Log } from "../observe/log.js";
 import { type LookupTraceMessage, observeLookup } from "../observe/lookup-outcome.js";
 import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
-import { MAX_RETRY_AFTER_READ_MS } from "../transport/retry.js";
 import type { LookupResult } from "./lookup.js";
 
 /** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
@@ -35,21 +34,12 @@ export interface LookupPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>>;
 }
 
-/** The most requests a window is reported to allow or have left: no service announces more. */
-export const MAX_RATE_LIMIT_COUNT = 1_000_000_000;
-
-const atMost = (max: number, n: number | undefined) => (n === undefined ? undefined : Math.min(max, n));
-
 /**
- * The rate limit `headers` announce at `now`, or undefined when they announce none. Held to sane bounds
- * (a hostile `ratelimit-*: 9999999999999999` is not passed on): counts to {@link MAX_RATE_LIMIT_COUNT},
- * the reset to a day, as `Retry-After` is read.
+ * The rate limit `headers` announce at `now`, or undefined when they announce none: read as the pacer
+ * reads it, held to the same bounds (counts to a billion, the reset to a day).
  */
 export function rateLimitOf(headers: Headers, now: number): RateLimit | undefined {
-  const announced = readRateLimit(headers, now);
-  const limit = atMost(MAX_RATE_LIMIT_COUNT, announced.limit);
-  const remaining = atMost(MAX_RATE_LIMIT_COUNT, announced.remaining);
-  const resetMs = atMost(MAX_RETRY_AFTER_READ_MS, announced.resetMs);
+  const { limit, remaining, resetMs } = readRateLimit(headers, now);
   return limit === undefined && remaining === undefined && resetMs === undefined
     ? undefined
     : { limit, remaining, resetMs };
