@@ -50,6 +50,7 @@ export {
   type LookupClient,
   type LookupClientOptions,
 } from "./lookups/client.js";
+export type { ClientLookups, LookupMethod } from "./lookups/client-type.js";
 export type { RequestOptions } from "./lookups/lookup.js";
 export type { LookupPromise, RateLimit, WithResponse } from "./lookups/lookup-promise.js";
 export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";

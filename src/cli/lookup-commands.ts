@@ -7,7 +7,6 @@ import { lookupGlobals, readsGlobals } from "./help.js";
 import type { CliIo } from "./io.js";
 import type { GlobalOptions, LookupRunner } from "./lookup-action.js";
 import { type PageOptions, printPages, printValue } from "./page-output.js";
-import { maxLimitOf } from "./service-flags.js";
 
 const SFT_EXAMPLE = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const TX_EXAMPLE = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
@@ -114,9 +113,9 @@ export function registerLookups(
   ).action(
     run(async (client, global, command) => {
       const [ordinal] = command.processedArgs as [string];
-      const pageMaximum = maxLimitOf(global)?.ordinals;
-      const flags = command.opts<PageOptions>();
-      await printPages(io, global, flags, client.getSatoshiInscriptions, { ordinal }, pageMaximum);
+      await printPages(io, global, command.opts<PageOptions>(), client, "getSatoshiInscriptions", {
+        ordinal,
+      });
     }),
   );
 
@@ -131,9 +130,7 @@ export function registerLookups(
   ).action(
     run(async (client, global, command) => {
       const [tx_id] = command.processedArgs as [string];
-      const pageMaximum = maxLimitOf(global)?.runes;
-      const flags = command.opts<PageOptions>();
-      await printPages(io, global, flags, client.getTransactionActivity, { tx_id }, pageMaximum);
+      await printPages(io, global, command.opts<PageOptions>(), client, "getTransactionActivity", { tx_id });
     }),
   );
 }

@@ -49,6 +49,8 @@ export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> 
   pages(): AsyncGenerator<Page<T>, void, undefined>;
   /** After the items stopped: whether the service has more than was yielded (`maxItems` or `collect`'s `max`). */
   hasMore(): boolean;
+  /** The list's `total` as its last page said, for a progress count; undefined before the first page. */
+  total(): number | undefined;
 }
 
 /** The spec's largest `limit` (60): the default page size. */
@@ -239,6 +241,7 @@ function walk<P extends { offset?: number; limit?: number }, T>(
   const iterator = items() as PaginateIterator<T>;
   iterator.pages = pages;
   iterator.hasMore = () => progress.unread > 0 || progress.end < progress.total;
+  iterator.total = () => (progress.total === Number.POSITIVE_INFINITY ? undefined : progress.total);
   return iterator;
 }
 
