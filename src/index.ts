@@ -46,10 +46,11 @@ export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-fo
 export type { MaxLimitOption } from "./input/option-checks.js";
 export type { RequestOptions } from "./lookups/call-options.js";
 export { createLookupClient, type LookupClient, type LookupClientOptions } from "./lookups/client.js";
+export type { ClientLookups, LookupMethod } from "./lookups/client-type.js";
+export type { LookupPromise, RateLimit, WithResponse } from "./lookups/lookup-promise.js";
 export type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./lookups/search-tokens.js";
 export type { Logger, LogLevel } from "./observe/log.js";
 export type { LookupTraceMessage } from "./observe/lookup-outcome.js";
-export type { LookupPromise, RateLimit, WithResponse } from "./observe/with-response.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./shared/defaults.js";
 export type { ServiceName } from "./spec/services.js";
 export type {

@@ -23,7 +23,7 @@ import { inCliWords } from "./option-names.js";
 import { type MaxLimitFlags, maxLimitOf, type UrlFlags } from "./service-flags.js";
 import {
   apiKeyFor,
-  clientBaseUrl,
+  clientRouting,
   lookupMetadataUrl,
   type ServiceUrls,
   serviceUrls,
@@ -77,7 +77,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
       const waitLine = waitNotice(io);
       try {
         urls = serviceUrls(global, io.env);
-        let baseUrl = clientBaseUrl(urls);
+        let routing = clientRouting(urls);
         let metadataUrl = lookupMetadataUrl(urls);
         if (global.mock) {
           if (!io.startMock)
@@ -85,7 +85,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
           const mock = await io.startMock();
           stopMock = () => mock.stop();
           mockExtras = { tokenHost: mock.tokenHost };
-          baseUrl = mock.url;
+          routing = { baseUrl: mock.url };
           metadataUrl = mock.url;
         }
         const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
@@ -93,7 +93,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
         const maxLimit = maxLimitOf(global);
         const options: LookupClientOptions = {
           ...defaults,
-          ...(baseUrl === undefined ? {} : { baseUrl }),
+          ...routing,
           ...(apiKey ? { apiKey } : {}),
           ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
           ...(global.retries === undefined ? {} : { maxRetries: global.retries }),

@@ -113,7 +113,9 @@ export function registerLookups(
   ).action(
     run(async (client, global, command) => {
       const [ordinal] = command.processedArgs as [string];
-      await printPages(io, global, command.opts<PageOptions>(), client.getSatoshiInscriptions, { ordinal });
+      await printPages(io, global, command.opts<PageOptions>(), client, "getSatoshiInscriptions", {
+        ordinal,
+      });
     }),
   );
 
@@ -128,7 +130,7 @@ export function registerLookups(
   ).action(
     run(async (client, global, command) => {
       const [tx_id] = command.processedArgs as [string];
-      await printPages(io, global, command.opts<PageOptions>(), client.getTransactionActivity, { tx_id });
+      await printPages(io, global, command.opts<PageOptions>(), client, "getTransactionActivity", { tx_id });
     }),
   );
 }

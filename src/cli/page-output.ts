@@ -2,7 +2,17 @@
  * What the lookup commands print: one JSON value, a page's results as NDJSON, or with --all every item
  * of every page (NDJSON as it arrives; --json: one array, left open if a page fails midway).
  */
-import { HiroValidationError, type Page, type PageMethod, paginate } from "../index.js";
+import {
+  type ClientLookups,
+  HiroValidationError,
+  type LookupClient,
+  type LookupData,
+  type LookupParams,
+  type Page,
+  type PagedOperationId,
+  paginateLookup,
+  type WalkParams,
+} from "../index.js";
 import type { CliIo } from "./io.js";
 import { itemWriter, jsonText } from "./output.js";
 
@@ -37,15 +47,17 @@ export function printPage(io: CliIo, global: OutputFlags, value: Page<unknown>):
 
 /**
  * Prints one page, or with --all streams every item as NDJSON (--json: one array) with a progress
- * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete. `method` is
- * the client's lookup itself, so `--all` pages by the deployment's maximum (`--<service>-max-limit`).
+ * line on a terminal. A failure midway leaves the array open: a reader sees it is incomplete. --all
+ * walks with the client's own page maximum (`paginateLookup`: the deployment's `--<service>-max-limit`,
+ * else the spec's 60); --limit with --all is the page size, checked against that maximum.
  */
-export async function printPages<P extends { offset?: number; limit?: number }, T>(
+export async function printPages<Op extends PagedOperationId>(
   io: CliIo,
   global: OutputFlags,
   options: PageOptions,
-  method: PageMethod<P, T>,
-  params: Omit<P, "offset" | "limit">,
+  client: LookupClient,
+  operationId: Op,
+  params: WalkParams<Op>,
 ): Promise<void> {
   if (!options.all) {
     if (options.max !== undefined) throw new HiroValidationError("--max", "only goes with --all");
@@ -55,32 +67,27 @@ export async function printPages<P extends { offset?: number; limit?: number }, 
       ...(offset === undefined ? {} : { offset }),
       ...(limit === undefined ? {} : { limit: limit as number }),
     };
-    printPage(io, global, await method({ ...params, ...paging } as P));
+    const lookups: ClientLookups = client;
+    const lookup: (params: LookupParams<Op>) => Promise<LookupData<Op>> = lookups[operationId];
+    printPage(io, global, await lookup({ ...params, ...paging } as LookupParams<Op>));
     return;
   }
-  let total = 0;
   const out = itemWriter((text) => io.stdout.write(text), global.json === true);
   const progress = io.stderr.isTTY === true;
-  // The lookup with a progress count, keeping its page maximum (paginate's default page size).
-  const counted = Object.assign(
-    (paging: P) =>
-      method(paging).then((page) => {
-        total = page.total > 0 ? page.total : total;
-        return page;
-      }),
-    method.maxLimit === undefined ? {} : { maxLimit: method.maxLimit },
-  );
-  const start = { ...params, ...(options.offset === undefined ? {} : { offset: options.offset }) };
-  // --limit with --all is the page size (the client checks it against the page maximum).
-  const paging = {
+  // The walk's first offset: --offset over the lookup's own parameters (none of which is an offset).
+  const start = {
+    ...params,
+    ...(options.offset === undefined ? {} : { offset: options.offset }),
+  } as WalkParams<Op>;
+  const walk = paginateLookup(client, operationId, start, {
     ...(options.max === undefined ? {} : { maxItems: options.max }),
     ...(options.limit === undefined ? {} : { pageSize: options.limit as number }),
-  };
+  });
   try {
-    for await (const item of paginate(counted, start as Omit<P, "limit">, paging)) {
+    for await (const item of walk) {
       out.item(item);
       // Numbers only: the server's total is a checked integer, never text of its own.
-      if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(total)) || 0}`);
+      if (progress) io.stderr.write(`\r${out.count} / ${Math.trunc(Number(walk.total())) || 0}`);
     }
   } finally {
     // The progress line ends before anything else is said (an error, an incomplete list).

@@ -6,7 +6,7 @@
  *
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
-import { type BaseUrlOption, DEFAULT_BASE_URL, type ServiceName } from "../index.js";
+import { DEFAULT_BASE_URL, type LookupClientOptions, type ServiceName } from "../index.js";
 import { checkBaseUrl, isHiroHost, RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec/index.js";
 import { type UrlFlags, urlAttribute, urlFlag, urlVariable } from "./service-flags.js";
 
@@ -49,24 +49,29 @@ export function serviceUrls(flags: UrlFlags, env: Env, config: UrlFlags = {}): S
   return urls;
 }
 
+/** Where the services' URLs came from when one value named all of them: one deployment. */
+const ALL_SERVICES_SOURCES: ReadonlySet<string> = new Set(["--base-url", "HIRO_BASE_URL"]);
+
+/** The client's `baseUrl` and `apiKeyServices`, as the CLI passes them. */
+export type ClientRouting = Pick<LookupClientOptions, "baseUrl" | "apiKeyServices">;
+
 /**
- * The client's `baseUrl`: one string when every service came from the same all-services value (so an
- * `--api-key` goes to that origin, the client's rule for a string), else one URL per service (the key
- * then goes to the metadata service only). Undefined when nothing was named: the client's defaults.
+ * The client's routing for what was named: each named service's URL (`baseUrl` as an object), and the
+ * services the key goes to, said explicitly: all of them when one all-services value (`--base-url` or
+ * `HIRO_BASE_URL`) named every service (one deployment), else the metadata service alone (a Hiro key
+ * means nothing to an indexer). Nothing named: the client's defaults.
  */
-export function clientBaseUrl(urls: ServiceUrls): BaseUrlOption | undefined {
-  const named = SERVICE_NAMES.flatMap((service) => (urls[service] ? [urls[service]] : []));
-  if (named.length === 0) return undefined;
-  const [first] = named;
-  const all = first?.from === "--base-url" || first?.from === "HIRO_BASE_URL";
-  const everyService = named.length === SERVICE_NAMES.length;
-  if (first && all && everyService && named.every((u) => u.from === first.from)) return first.url;
-  const object: Partial<Record<ServiceName, string>> = {};
+export function clientRouting(urls: ServiceUrls): ClientRouting {
+  const baseUrl: Partial<Record<ServiceName, string>> = {};
   for (const service of SERVICE_NAMES) {
     const url = urls[service]?.url;
-    if (url !== undefined) object[service] = url;
+    if (url !== undefined) baseUrl[service] = url;
   }
-  return object;
+  if (Object.keys(baseUrl).length === 0) return {};
+  const sources = new Set(SERVICE_NAMES.map((service) => urls[service]?.from));
+  const [source] = sources;
+  const oneDeployment = sources.size === 1 && source !== undefined && ALL_SERVICES_SOURCES.has(source);
+  return { baseUrl, apiKeyServices: oneDeployment ? [...SERVICE_NAMES] : ["metadata"] };
 }
 
 /** The key to use, and a note for stderr when the environment's key is held back. */

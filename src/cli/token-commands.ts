@@ -95,7 +95,7 @@ export function registerTokenLookups(program: Command, run: LookupRunner, io: Cl
       const params = Object.fromEntries(
         Object.entries(given).filter(([, value]) => value !== undefined),
       ) as FungibleTokensParams;
-      await printPages(io, global, flags, client.getFungibleTokens, params);
+      await printPages(io, global, flags, client, "getFungibleTokens", params);
     }),
   );
 

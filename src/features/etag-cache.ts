@@ -15,6 +15,7 @@ import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { checkTimeout } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
+import { createBoundedLru } from "../shared/bounded-lru.js";
 import { ETAG_CACHE_DEFAULTS } from "../shared/defaults.js";
 import { operations } from "../spec/services.js";
 import { acceptedBody } from "./etag-acceptance.js";
@@ -53,7 +54,9 @@ function limitOf(name: string, value: number | undefined, fallback: number): num
   return value;
 }
 
-const sizeOf = (entry: EtagEntry) => entry.body.length + entry.etag.length + (entry.contentType?.length ?? 0);
+/** What an entry counts for: its body, ETag and content type, in characters. */
+const sizeOf = (_url: string, entry: EtagEntry) =>
+  entry.body.length + entry.etag.length + (entry.contentType?.length ?? 0);
 
 /**
  * An in-memory store of the most recently used URLs, bounded in entries and in bytes (a number alone is
@@ -66,33 +69,11 @@ export function createMemoryEtagStore(options: number | MemoryEtagStoreOptions =
     maxBytes: limitOf("maxBytes", given.maxBytes, ETAG_CACHE_DEFAULTS.maxBytes),
     maxEntryBytes: limitOf("maxEntryBytes", given.maxEntryBytes, ETAG_CACHE_DEFAULTS.maxEntryBytes),
   };
-  const entries = new Map<string, EtagEntry>();
-  let bytes = 0;
-  const remove = (url: string) => {
-    const entry = entries.get(url);
-    if (entry === undefined) return;
-    entries.delete(url);
-    bytes -= sizeOf(entry);
-  };
+  const entries = createBoundedLru({ ...limits, sizeOf });
   return {
     maxEntryBytes: limits.maxEntryBytes,
-    get(url) {
-      const entry = entries.get(url);
-      if (entry) {
-        entries.delete(url); // refresh its place: the oldest entry is evicted first
-        entries.set(url, entry);
-      }
-      return entry;
-    },
-    set(url, entry) {
-      remove(url);
-      if (sizeOf(entry) > limits.maxEntryBytes) return;
-      entries.set(url, entry);
-      bytes += sizeOf(entry);
-      while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
-        remove(entries.keys().next().value as string);
-      }
-    },
+    get: (url) => entries.get(url),
+    set: (url, entry) => entries.set(url, entry),
   };
 }
 

@@ -43,10 +43,8 @@ export function paginateLookup<Op extends PagedOperationId>(
   // The client's page maximum for the lookup's service (its `maxLimit`), else the spec's.
   const { service } = operations[operationId];
   const maximum = (service === "metadata" ? undefined : facts.maxLimit[service]) ?? MAX_PAGE_SIZE;
-  return paginateWithin<LookupParams<Op>, LookupData<Op>>(
-    facts.lookups[operationId],
-    params,
-    options,
+  return paginateWithin<LookupParams<Op>, LookupData<Op>>(facts.lookups[operationId], params, options, {
     maximum,
-  );
+    fallback: maximum,
+  });
 }

@@ -8,6 +8,7 @@
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
 import { limitRule } from "../generated/parameters.js";
+import { MAX_LIMIT_CEILING } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import type { RequestOptions } from "../lookups/call-options.js";
 import type { Page } from "../spec/types.js";
@@ -15,23 +16,22 @@ import { secondPass } from "./second-pass.js";
 import { checkPageSize, WalkIdentities } from "./walk-identities.js";
 
 /**
- * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`.
- * A client's own method carries `maxLimit` when the client was given one for its service; a wrapper of
- * it (an arrow function, `.bind`, a spy) does not: pass `pageSize`, or walk with `paginateLookup`.
+ * A lookup that takes `offset`/`limit` and answers with a page, such as `client.getSatoshiInscriptions`,
+ * or any function that wraps one. Nothing is read off it: {@link paginate} pages by the `pageSize` it is
+ * given (a client's own page maximum is `paginateLookup`'s to follow).
  */
-export type PageMethod<P extends { offset?: number; limit?: number }, T> = ((
+export type PageMethod<P extends { offset?: number; limit?: number }, T> = (
   params: P,
   options?: RequestOptions,
-) => Promise<Page<T>>) & { readonly maxLimit?: number };
+) => Promise<Page<T>>;
 
 /** Options of {@link paginate}; the request options apply to every page. */
 export interface PaginateOptions extends RequestOptions {
   /**
-   * Items per request, 1 to the page maximum. With `paginateLookup`, that maximum is the client's
-   * `maxLimit` for the lookup's service, else the spec's 60. With the free `paginate`, it is the one the
-   * method carries (a client's own method, unwrapped, carries its client's `maxLimit`), else 60: a
-   * wrapped method carries none, so give `pageSize` (up to 60) or walk with `paginateLookup`.
-   * Default: that maximum.
+   * Items per request. With `paginateLookup`: 1 to the client's page maximum (its `maxLimit` for the
+   * lookup's service, else the spec's 60), default that maximum. With `paginate`: 1 to 1 000 000 (the
+   * largest `maxLimit` a client takes; the lookup itself refuses one above its client's maximum before
+   * sending), default the spec's 60: give the deployment's maximum here to page by it.
    */
   pageSize?: number | undefined;
   /** Stop after this many items. Default: all of them. */
@@ -50,9 +50,11 @@ export interface PaginateIterator<T> extends AsyncGenerator<T, void, undefined> 
   pages(): AsyncGenerator<Page<T>, void, undefined>;
   /** After the items stopped: whether the service has more than was yielded (`maxItems` or `collect`'s `max`). */
   hasMore(): boolean;
+  /** The list's `total` as its last page said, for a progress count; undefined before the first page. */
+  total(): number | undefined;
 }
 
-/** The spec's largest `limit` (60): the page size of a method that carries no maximum of its own. */
+/** The spec's largest `limit` (60): the default page size. */
 export const MAX_PAGE_SIZE = limitRule.maximum;
 
 function checkInteger(
@@ -83,9 +85,10 @@ interface Progress {
 }
 
 /**
- * Yields every item of a paginated lookup, page after page, `pageSize` items per request (default: the
- * page maximum the method carries, else the spec's 60; see {@link PaginateOptions.pageSize}). To page by
- * a client's `maxLimit` whatever wraps its methods, walk with `paginateLookup(client, operationId, params)`. Stops when `offset + results.length`
+ * Yields every item of a paginated lookup, page after page, `pageSize` items per request (default the
+ * spec's 60; see {@link PaginateOptions.pageSize}). `method` may be a client's lookup or any wrapper of
+ * one: the walk reads nothing off it. To page by a client's own `maxLimit` without saying it again,
+ * walk with `paginateLookup(client, operationId, params)`. Stops when `offset + results.length`
  * reaches `total`, on an empty page, or at `maxItems`; `break` stops fetching (pages fetched ahead
  * are aborted). Memory stays bounded by `concurrency` pages. A result seen earlier in the walk (an item
  * shifted across a page boundary) is yielded once.
@@ -100,27 +103,32 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
   params: Omit<P, "limit">,
   options: PaginateOptions = {},
 ): PaginateIterator<T> {
-  return walk(method, params, options, (method as PageMethod<P, T>).maxLimit ?? MAX_PAGE_SIZE);
+  return walk(method, params, options, { maximum: MAX_LIMIT_CEILING, fallback: MAX_PAGE_SIZE });
+}
+
+/** The bound of a walk's `pageSize` and its default when none is given. */
+export interface PageSizeRule {
+  maximum: number;
+  fallback: number;
 }
 
 /**
- * {@link paginate} with the service's page maximum given (the default page size and the bound of
- * `pageSize`): `paginateLookup` passes the client's own, so no property of the method is read. Typed by
- * the method's page (`Pg`), so a lookup's answer type is its page as it is.
+ * {@link paginate} with the page size's rule given: `paginateLookup` passes its client's page maximum as
+ * both. Typed by the method's page (`Pg`), so a lookup's answer type is its page as it is.
  */
 export const paginateWithin: <P extends { offset?: number; limit?: number }, Pg extends Page<unknown>>(
   method: (params: P, options?: RequestOptions) => Promise<Pg>,
   params: Omit<P, "limit">,
   options: PaginateOptions,
-  maxPageSize: number,
+  pageSizeRule: PageSizeRule,
 ) => PaginateIterator<Pg["results"][number]> = walk;
 
-/** The walk of {@link paginate}, by the page maximum given. */
+/** The walk of {@link paginate}, by the page size's rule given. */
 function walk<P extends { offset?: number; limit?: number }, T>(
   method: (params: P, options?: RequestOptions) => Promise<Page<T>>,
   params: Omit<P, "limit">,
   options: PaginateOptions,
-  maxPageSize: number,
+  pageSizeRule: PageSizeRule,
 ): PaginateIterator<T> {
   const { pageSize: size, maxItems: max, concurrency: conc, signal, ...requestOptions } = options;
   const start = params.offset ?? 0;
@@ -129,7 +137,7 @@ function walk<P extends { offset?: number; limit?: number }, T>(
   const freshOf = new WeakMap<Page<T>, boolean[]>();
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
   const limits = () => ({
-    pageSize: checkInteger("pageSize", size, 1, maxPageSize, maxPageSize),
+    pageSize: checkInteger("pageSize", size, 1, pageSizeRule.maximum, pageSizeRule.fallback),
     maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     concurrency: checkInteger("concurrency", conc, 1, 16, 1),
   });
@@ -234,6 +242,7 @@ function walk<P extends { offset?: number; limit?: number }, T>(
   const iterator = items() as PaginateIterator<T>;
   iterator.pages = pages;
   iterator.hasMore = () => progress.unread > 0 || progress.end < progress.total;
+  iterator.total = () => (progress.total === Number.POSITIVE_INFINITY ? undefined : progress.total);
   return iterator;
 }
 

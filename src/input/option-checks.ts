@@ -47,6 +47,9 @@ export interface MaxLimitOption {
   runes?: number | undefined;
 }
 
+/** The largest page maximum a client takes in `maxLimit` for a service. */
+export const MAX_LIMIT_CEILING = 1_000_000;
+
 /** Checks `maxLimit`: an object whose `ordinals`/`runes`, when given, are integers from 1 to 1 000 000. */
 export function checkMaxLimit(name: string, value: unknown): MaxLimitOption {
   if (value === undefined) return {};
@@ -60,7 +63,7 @@ export function checkMaxLimit(name: string, value: unknown): MaxLimitOption {
       throw new HiroValidationError(name, `must be ${allowed}; got the key ${printable(key, 40)}`);
     }
     if (max === undefined) continue;
-    if (!isWholeNumber(max, 1, 1_000_000)) {
+    if (!isWholeNumber(max, 1, MAX_LIMIT_CEILING)) {
       throw new HiroValidationError(name, `must be ${allowed}; got ${key}: ${printable(String(max), 40)}`);
     }
     out[key] = max;

@@ -8,7 +8,6 @@
  * lookup-methods.ts, and typed here), its TSDoc added to the interface.
  */
 import type { Client } from "openapi-fetch";
-import type { LookupPromise } from "../observe/with-response.js";
 import type {
   ApiStatusResponse,
   FtMetadataParams,
@@ -29,6 +28,7 @@ import type {
   TransactionActivityParams,
 } from "../spec/types.js";
 import type { RequestOptions } from "./call-options.js";
+import type { LookupPromise } from "./lookup-promise.js";
 import type { SearchTokensOptions, SearchTokensParams, SearchTokensResult } from "./search-tokens.js";
 
 /** The lookups of one request each: every operation of the table but `searchTokens`, which batches. */

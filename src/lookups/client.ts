@@ -9,7 +9,6 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import { checkHeaders, checkMaxLimit, checkRate, type MaxLimitOption } from "../input/option-checks.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
-import { lookupPromise } from "../observe/with-response.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
 import type { LoopSettings } from "../transport/attempts.js";
@@ -22,6 +21,7 @@ import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
 import { type LookupSettings, runLookup } from "./lookup.js";
 import { lookupMethods } from "./lookup-methods.js";
+import { lookupPromise } from "./lookup-promise.js";
 import { answerCheck, requestOf } from "./requests.js";
 import { searchTokens } from "./search-tokens.js";
 
@@ -76,8 +76,8 @@ export interface LookupClientOptions {
    * The deployment's largest accepted `limit` per paged service, when it is not the spec's 60 (a
    * self-hosted bitcoin-indexer sets it with `API_RESULTS_MAX_LIMIT`): e.g. `{ runes: 20 }` or
    * `{ ordinals: 100 }`. A `limit` above it is refused before sending, one up to it is sent (even above
-   * 60), and `paginateLookup` pages by it by default (so does {@link paginate} given the client's own
-   * method as it is: a wrapper of it carries no maximum). Integers from 1 to 1 000 000.
+   * 60), and `paginateLookup` pages by it by default ({@link paginate} reads nothing off a method: give
+   * it `pageSize`). Integers from 1 to 1 000 000.
    */
   maxLimit?: MaxLimitOption | undefined;
   /**
@@ -130,7 +130,8 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
   const client = createClient<RawPaths>({
     baseUrl,
     ...(clientHeaders ? { headers: clientHeaders } : {}),
-    fetch: (request) => send(request),
+    // openapi-fetch is handed the answer; the attempts it took are a lookup's to read (lookup.ts).
+    fetch: async (request) => (await send(request)).response,
   });
   guardRawPaths(client);
   client.use(routing(routes, baseUrl));
@@ -158,23 +159,19 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     const { service } = operations[operationId];
     return requestOf(operationId, params, service === "metadata" ? undefined : maxLimit[service]);
   };
-  const lookup = <Op extends SingleLookupId>(operationId: Op): LookupMethod<Op> => {
-    const { service, paged } = operations[operationId];
-    const max = service === "metadata" ? undefined : maxLimit[service];
-    const method = (params?: LookupParams<Op>, callOptions?: RequestOptions) =>
+  const lookup =
+    <Op extends SingleLookupId>(operationId: Op): LookupMethod<Op> =>
+    (params?: LookupParams<Op>, callOptions?: RequestOptions) =>
       lookupPromise(
-        { operationId, service },
-        async (seen) => {
+        { operationId, service: operations[operationId].service },
+        async () => {
           const request = checked(operationId, params);
           const check = answerCheck(operationId, request);
-          return runLookup(settings, operationId, request, callOptions, check, seen);
+          return runLookup(settings, operationId, request, callOptions, check);
         },
         settings.now,
         settings.log,
       );
-    // The free paginate's default page size for the method as it is (a wrapper loses it: paginateLookup does not).
-    return paged && max !== undefined ? Object.assign(method, { maxLimit: max }) : method;
-  };
   // Every single-request operation of the table is a method of that name (lookup-methods.ts); searchTokens batches.
   const methods = lookupMethods(lookup);
   const lookups: DerivedLookupClient = {

@@ -21,7 +21,7 @@ import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
 import type { LookupData, OperationId, RawPaths } from "../spec/types.js";
 import { type LoopSettings, runAttempts, totalTimeout } from "../transport/attempts.js";
-import type { AttemptLimits, CallLimits, pipelineFetch } from "../transport/pipeline.js";
+import type { AttemptLimits, CallAnswer, LookupCall, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
 import { type Routes, routeOf } from "../transport/routes.js";
@@ -78,11 +78,12 @@ export interface LookupRequest {
   query: Record<string, string | number | readonly string[]>;
 }
 
-/** Where a lookup leaves its final answer, for `.withResponse()` (observe/with-response.ts). */
-export interface Seen {
-  response?: Response;
-  /** Attempts the final answer took. */
-  attempts?: number | undefined;
+/**
+ * What a lookup returns up: its data with the final answer and the attempts it took (a record per call,
+ * read by `.withResponse()`, the trace and the log; lookup-promise.ts).
+ */
+export interface LookupResult<T> extends CallAnswer {
+  readonly data: T;
 }
 
 /** The parsed body of a 2xx answer, or the `invalid_response` error that says why there is none. */
@@ -155,8 +156,7 @@ export async function runLookup<Op extends OperationId>(
   request: LookupRequest,
   options: RequestOptions | undefined,
   check?: AnswerCheck,
-  seen?: Seen,
-): Promise<LookupData<Op>> {
+): Promise<LookupResult<LookupData<Op>>> {
   const operation = operations[operationId];
   // One of the table's paths, whichever lookup asks: what `raw`'s `GET` takes.
   const path: OperationPath = operation.path;
@@ -209,7 +209,9 @@ export async function runLookup<Op extends OperationId>(
       call.totalTimeoutMs,
     );
     const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
-    const callLimits: CallLimits = { operationId, limits: call, deadline };
+    const lookupCall: LookupCall = { operationId, limits: call, deadline };
+    /** What the pipeline returned for this call: openapi-fetch is handed its answer alone. */
+    let sent: CallAnswer | undefined;
     try {
       ({
         data: text,
@@ -222,28 +224,29 @@ export async function runLookup<Op extends OperationId>(
           parseAs: "text",
           signal,
           ...(call.headers ? { headers: call.headers } : {}),
-          fetch: (sent: Request) => settings.send(sent, callLimits),
+          fetch: async (request: Request) => {
+            sent = await settings.send(request, lookupCall);
+            return sent.response;
+          },
         }),
         signal,
       ));
     } finally {
       clearTimeout(timer);
     }
-    attempts = callLimits.attempts;
+    // None when a middleware answered the request itself.
+    attempts = sent?.attempts;
     if (!answer.ok) retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), settings.now());
   }
 
   // Either way, the answer becomes data or a typed error here.
   const answered = { operationId, url: href, status: answer.status, headers: answer.headers };
-  if (seen) {
-    seen.response = answer;
-    seen.attempts = attempts;
-  }
   if (!answer.ok) {
     // Server text goes into the error: never with the client's own key in it (a gateway may echo it).
     const shown = withoutSecret(text, route.apiKey);
     const body = withoutSecret(direct ? errorBody(text) : error, route.apiKey);
     throw apiErrorFor({ ...answered, body, text: shown, retryAfterMs, attempts });
   }
-  return bodyOf<LookupData<Op>>(answered, text ?? "", check, route.apiKey);
+  const data = bodyOf<LookupData<Op>>(answered, text ?? "", check, route.apiKey);
+  return { data, response: answer, attempts };
 }

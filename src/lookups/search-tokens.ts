@@ -99,7 +99,7 @@ export async function searchTokens(
     const asked = new Set(chunk);
     const query = { contract: chunk, ...(locale === undefined ? {} : { locale }) };
     try {
-      const items = await runLookup(
+      const { data: items } = await runLookup(
         settings,
         OPERATION,
         { path: {}, query },

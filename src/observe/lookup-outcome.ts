@@ -9,7 +9,6 @@
  * property read here. Retries and pacer holds (`warn`) and attempts (`debug`) are the attempt loop's.
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
-import type { Seen } from "../lookups/lookup.js";
 import type { Log } from "./log.js";
 
 /** What a trace subscriber is given for one lookup; `attempts` and `status` are set before it ends. */
@@ -23,6 +22,13 @@ export interface LookupTraceMessage {
   /** Set by the channel: the data, or the error the lookup rejected with. */
   result?: unknown;
   error?: unknown;
+}
+
+/** What a lookup returns, as much as its outcome reads: its data, final answer and attempts. */
+export interface ObservedLookup {
+  readonly data: unknown;
+  readonly response: Response;
+  readonly attempts: number | undefined;
 }
 
 /** The part of Node's TracingChannel used here (one without `hasSubscribers` publishes nothing). */
@@ -45,24 +51,23 @@ const channel = ((): TracingChannel | undefined => {
 })();
 
 /**
- * Runs one lookup of `message`'s operation (`run` fills `seen`): traced when someone subscribes, its
- * outcome logged when `info` or `error` is on (`outcome`: `ok`, the HiroApiError's kind, or the error's
- * name). Errors reach the caller unchanged.
+ * Runs one lookup of `message`'s operation (`run` returns its record): traced when someone subscribes,
+ * its outcome logged when `info` or `error` is on (`outcome`: `ok`, the HiroApiError's kind, or the
+ * error's name). Errors reach the caller unchanged.
  */
-export function observeLookup<T>(
+export function observeLookup<R extends ObservedLookup>(
   message: LookupTraceMessage,
-  seen: Seen,
-  run: () => Promise<T>,
+  run: () => Promise<R>,
   log: Log | undefined,
   now: () => number,
-): Promise<T> {
-  const traced = channel?.hasSubscribers;
+): Promise<R> {
+  const traced = channel?.hasSubscribers ? channel : undefined;
   if (!log && !traced) return run();
   const started = now();
   /** Sets `attempts` and `status` on the message, and logs the outcome at its level. */
-  const end = (rejected: boolean, error?: unknown) => {
+  const end = (result: R | undefined, error?: unknown) => {
     const { attempts, status, kind, name } = (
-      rejected ? Object(error) : { attempts: seen.attempts, status: seen.response?.status, kind: "ok" }
+      result ? { attempts: result.attempts, status: result.response.status, kind: "ok" } : Object(error)
     ) as { attempts?: number; status?: number; kind?: string; name?: string };
     message.attempts = attempts;
     message.status = status;
@@ -87,14 +92,27 @@ export function observeLookup<T>(
   };
   const observed = () =>
     run().then(
-      (data) => {
-        end(false);
-        return data;
+      (result) => {
+        end(result);
+        return result;
       },
       (error: unknown) => {
-        end(true, error);
+        end(undefined, error);
         throw error;
       },
     );
-  return traced ? (channel as TracingChannel).tracePromise(observed, message) : observed();
+  if (!traced) return observed();
+  // Traced, the channel's `result` is the lookup's data, as subscribers are told; the record it came in
+  // is returned beside it, once the channel has published the end (run starts inside the trace, so
+  // context stores bound at its start cover the requests).
+  let record: R | undefined;
+  const data = traced.tracePromise(
+    () =>
+      observed().then((result) => {
+        record = result;
+        return result.data;
+      }),
+    message,
+  );
+  return data.then(() => record as R);
 }

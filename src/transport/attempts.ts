@@ -13,7 +13,7 @@ import type { OperationId } from "../spec/types.js";
 import { readRateLimit } from "./pacer/rate-limit-headers.js";
 import { BodyTooLargeError, raceAbort } from "./read-body.js";
 import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry } from "./retry.js";
-import type { AttemptLimits, Pacer, PacerSettle, RetryEvent } from "./settings.js";
+import type { AttemptLimits, Deadline, Pacer, PacerSettle, RetryEvent } from "./settings.js";
 
 /** What the loop is run with: the client's settings that every call shares. */
 export interface LoopSettings {
@@ -28,7 +28,8 @@ export interface LoopSettings {
 
 /** One call, as the loop runs it. `read` is called inside the attempt, under its signal. */
 export interface Call<T> {
-  operationId: OperationId;
+  /** The lookup's operation; none for a raw request a middleware moved off the spec's paths (messages then name none). */
+  operationId: OperationId | undefined;
   /** Where the request goes: the pacer's key, and the URL in messages. */
   url: URL;
   limits: AttemptLimits;
@@ -42,7 +43,7 @@ export interface Call<T> {
   /** Whether `send` is the runtime's own fetch, which settles on abort by itself (no race needed). */
   nativeFetch: boolean;
   /** When the whole call must end (on the `now()` clock) and its `totalTimeoutMs`; none for raw calls. */
-  deadline?: { at: number; totalMs: number } | undefined;
+  deadline?: Deadline | undefined;
   send(signal: AbortSignal): Promise<Response>;
   read(answer: Response, signal: AbortSignal): Promise<T>;
   /** The request as sent, without the key: for {@link RetryEvent}. */
@@ -79,7 +80,7 @@ const isRefusal = (error: unknown) =>
 const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "undefined";
 
 /** The error when a call of `operationId` passed its `totalTimeoutMs`. */
-export const totalTimeout = (operationId: OperationId, totalMs: number) =>
+export const totalTimeout = (operationId: OperationId | undefined, totalMs: number) =>
   new HiroTimeoutError(totalMs, {
     operationId,
     summary: `the call took longer than totalTimeoutMs (${totalMs} ms)`,
@@ -203,6 +204,11 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       if (caller?.aborted) throw caller.reason;
       if (pastDeadline && deadline) throw totalTimeout(call.operationId, deadline.totalMs);
       if (error instanceof BodyTooLargeError) {
+        const problem = `a body larger than maxResponseBytes (${error.maxBytes} bytes); stopped reading`;
+        // A request of no operation (moved off the spec's paths) has no API error to be: the plain refusal.
+        if (call.operationId === undefined) {
+          throw new HiroError(`GET ${printable(call.url.href, 160)}: ${problem} (invalid_response)`);
+        }
         throw invalidResponseError(
           {
             operationId: call.operationId,
@@ -211,7 +217,7 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
             url: call.url.href,
           },
           "",
-          `a body larger than maxResponseBytes (${error.maxBytes} bytes); stopped reading`,
+          problem,
         );
       }
       if (error instanceof RangeError || error instanceof HiroError) throw error;

@@ -9,14 +9,14 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { overJsonBudget } from "../shared/json-budget.js";
-import { matchOperation, operations, type ServiceName, serviceOf } from "../spec/services.js";
+import { matchOperation, type ServiceName, serviceOf } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
 import { type Routes, routeOf } from "./routes.js";
-import type { AttemptLimits } from "./settings.js";
+import type { AttemptLimits, CallAnswer, LookupCall } from "./settings.js";
 
-export type { AttemptLimits, Pacer, PacerSettle, RetryEvent } from "./settings.js";
+export type { AttemptLimits, CallAnswer, LookupCall, Pacer, PacerSettle, RetryEvent } from "./settings.js";
 
 /** How much of an error body over the JSON budget openapi-fetch is handed: what an error keeps of it. */
 const ERROR_TEXT_KEPT = 16 * 1024;
@@ -29,15 +29,6 @@ export interface PipelineSettings extends LoopSettings, AttemptLimits {
   nativeFetch: boolean;
   /** Each service's base URL and key: a key is attached only to requests for its service's own origin. */
   routes: Routes;
-}
-
-/** What a lookup passes for its own call: its operation, limits and deadline (raw calls have none). */
-export interface CallLimits {
-  operationId: OperationId;
-  limits: AttemptLimits;
-  deadline: { at: number; totalMs: number };
-  /** Set by the pipeline: the attempts the call made (for the error's `attempts`). */
-  attempts?: number;
 }
 
 /**
@@ -66,23 +57,19 @@ function checkDestination(url: URL, service: ServiceName, base: string): Operati
 }
 
 /**
- * The operation of a raw request a middleware moved to another origin (let through, without the key): by
- * its path from the service's segment on, else the service's first operation (a name for messages only).
+ * The operation of a request a middleware moved to another origin (let through, without the key): the
+ * one its path names from the service's segment on, or none (its errors then name no operation).
  */
-function movedOperation(url: URL, service: ServiceName): OperationId {
-  const from = url.pathname.indexOf(`/${service}/v1/`);
-  const matched = matchOperation(url.pathname.slice(from))?.operationId;
-  return (
-    matched ??
-    ((Object.keys(operations) as OperationId[]).find(
-      (id) => operations[id].service === service,
-    ) as OperationId)
-  );
+function movedOperation(url: URL, service: ServiceName): OperationId | undefined {
+  return matchOperation(url.pathname.slice(url.pathname.indexOf(`/${service}/v1/`)))?.operationId;
 }
 
-/** The pipeline's fetch: `send(request)` for raw calls, `send(request, call)` for a lookup's call. */
+/**
+ * The pipeline's fetch: `send(request)` for raw calls, `send(request, call)` for a lookup's call. It
+ * returns the answer with the attempts it took; openapi-fetch is handed the answer alone.
+ */
 export function pipelineFetch(settings: PipelineSettings) {
-  return async function send(given: Request, callLimits?: CallLimits): Promise<Response> {
+  return async function send(given: Request, call?: LookupCall): Promise<CallAnswer> {
     // A fresh copy: its URL is the one fetch will use, whatever a subclass's `url` getter says.
     const request = new Request(given);
     const url = new URL(request.url);
@@ -96,7 +83,7 @@ export function pipelineFetch(settings: PipelineSettings) {
     const route = routeOf(settings.routes, service);
     // A lookup names its operation; a raw call's is its path's (checked here: nothing else is sent).
     const destination = checkDestination(url, service, route.base);
-    const operationId = callLimits?.operationId ?? destination ?? movedOperation(url, service);
+    const operationId = call?.operationId ?? destination ?? movedOperation(url, service);
     const key = url.href.startsWith(`${route.base}/`) ? route.apiKey : undefined;
     const init: RequestInit = { redirect: "manual" };
     if (key !== undefined) {
@@ -108,20 +95,19 @@ export function pipelineFetch(settings: PipelineSettings) {
     const { answer, attempts } = await runAttempts(settings, {
       operationId,
       url,
-      limits: callLimits?.limits ?? settings,
+      limits: call?.limits ?? settings,
       signal: request.signal,
       sharedSignal: false,
       nativeFetch: false,
-      deadline: callLimits?.deadline,
+      deadline: call?.deadline,
       // As openapi-fetch calls fetch: the Request, plus this attempt's init (signal, no redirects, key).
       send: (signal) => settings.fetch()(request, { ...init, signal }),
       read: async (response, signal) =>
         (bytes = await readBody(response, "bytes", settings.maxResponseBytes, settings.nativeFetch, signal)),
       request: () => request,
     });
-    if (callLimits) callLimits.attempts = attempts;
     // The body was read inside the attempt (a body cut off mid-read is retried): hand its bytes on.
-    if (answer.body === null) return answer;
+    if (answer.body === null) return { response: answer, attempts };
     if (!answer.ok && bytes !== undefined && bytes.byteLength > ERROR_TEXT_KEPT) {
       // openapi-fetch parses an error's body whole: one over the JSON budget goes on as its first 16 KiB
       // of text (what the error keeps of it anyway), so it is never parsed.
@@ -131,13 +117,17 @@ export function pipelineFetch(settings: PipelineSettings) {
         headers.set("content-type", "text/plain; charset=utf-8");
         headers.delete("content-length");
         const kept = text.slice(0, ERROR_TEXT_KEPT);
-        return new Response(kept, { status: answer.status, statusText: answer.statusText, headers });
+        return {
+          response: new Response(kept, { status: answer.status, statusText: answer.statusText, headers }),
+          attempts,
+        };
       }
     }
-    return new Response(bytes ?? null, {
+    const response = new Response(bytes ?? null, {
       status: answer.status,
       statusText: answer.statusText,
       headers: answer.headers,
     });
+    return { response, attempts };
   };
 }

@@ -48,3 +48,25 @@ export interface AttemptLimits {
   timeoutMs: number;
   maxRetries: number;
 }
+
+/** When a whole call must end, on the client's `now()` clock, and the `totalTimeoutMs` it was given. */
+export interface Deadline {
+  at: number;
+  totalMs: number;
+}
+
+/**
+ * One lookup's call as the transport runs it, made by the lookup and passed down (never written to): its
+ * operation, its limits and its deadline. A raw call has none.
+ */
+export interface LookupCall {
+  readonly operationId: OperationId;
+  readonly limits: AttemptLimits;
+  readonly deadline: Deadline;
+}
+
+/** What a call ended with, returned up: its final answer and the attempts that took (none when a middleware answered). */
+export interface CallAnswer {
+  readonly response: Response;
+  readonly attempts: number | undefined;
+}

@@ -88,7 +88,8 @@ describe("a runtime without diagnostics_channel (browsers, Workers)", () => {
     stop = listening.stop;
     const { observeLookup } = await import("../../src/observe/lookup-outcome.js");
     const message = { operationId: "getApiStatus", service: "metadata" };
-    expect(await observeLookup(message, {}, async () => 7, undefined, Date.now)).toBe(7);
+    const record = { data: 7, response: new Response(null), attempts: 1 };
+    expect(await observeLookup(message, async () => record, undefined, Date.now)).toBe(record);
     // No attempts or status were set: nothing traced the run.
     expect(message).toStrictEqual({ operationId: "getApiStatus", service: "metadata" });
     expect(listening.events).toEqual([]);

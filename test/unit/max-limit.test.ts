@@ -1,10 +1,10 @@
 /**
  * Issue 20: a deployment's page maximum (bitcoin-indexer's `API_RESULTS_MAX_LIMIT`) told to the client
- * as `maxLimit: { ordinals, runes }`. The `limit` check and paginate's default page size follow it; the
- * spec's 60 stays the default. An injected fetch records what is sent.
+ * as `maxLimit: { ordinals, runes }`. The `limit` check and paginateLookup's default page size follow it;
+ * the spec's 60 stays the default, and the free paginate's. An injected fetch records what is sent.
  */
 import { describe, expect, it } from "vitest";
-import { collect, HiroValidationError, paginate } from "../../src/index.js";
+import { collect, HiroValidationError, paginate, paginateLookup } from "../../src/index.js";
 import { emptyPage, LOCAL, ORDINAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -33,28 +33,39 @@ describe("maxLimit, the client option", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("a lower maximum refuses a limit the spec allows, and paginate pages by it", async () => {
+  it("a lower maximum refuses a limit the spec allows, and paginateLookup pages by it", async () => {
     const { client, requests } = setup({ runes: 20 });
     const error = await client.getTransactionActivity({ tx_id: TX_ID, limit: 21 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ parameter: "limit" });
-    await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }), { max: 10 });
+    await collect(paginateLookup(client, "getTransactionActivity", { tx_id: TX_ID }), { max: 10 });
     expect(limitSent(requests[0])).toBe("20");
   });
 
-  it("paginate's default page size and its pageSize bound are the maximum", async () => {
+  it("the free paginate reads nothing off the method: the spec's 60 unless pageSize says the maximum", async () => {
     const { client, requests } = setup({ ordinals: 100 });
     await collect(paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }), { max: 10 });
     await collect(paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }, { pageSize: 100 }), {
       max: 10,
     });
-    expect(requests.map(limitSent)).toEqual(["100", "100"]);
+    expect(requests.map(limitSent)).toEqual(["60", "100"]);
+    // Above the client's maximum, the lookup refuses the first page before sending, naming its limit.
     const error = await collect(
       paginate(client.getSatoshiInscriptions, { ordinal: ORDINAL }, { pageSize: 101 }),
-      {
-        max: 10,
-      },
+      { max: 10 },
     ).catch((e: unknown) => e);
-    expect(error).toMatchObject({ parameter: "pageSize" });
+    expect(error).toMatchObject({ parameter: "limit" });
+    expect(String(error)).toContain("maxLimit");
+    expect(requests).toHaveLength(2);
+  });
+
+  it("a client's maximum lower than 60 refuses the free paginate's default before sending", async () => {
+    const { client, requests } = setup({ runes: 20 });
+    const error = await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }), {
+      max: 10,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroValidationError);
+    expect(String(error)).toMatch(/1 to 20 \(the client's maxLimit/);
+    expect(requests).toHaveLength(0);
   });
 
   it("without it, the spec's 60 holds", async () => {

@@ -242,7 +242,6 @@ describe("the log's levels", () => {
     for (const reason of [undefined, null])
       await observeLookup(
         { operationId: "getApiStatus", service: "metadata" },
-        {},
         () => Promise.reject(reason),
         log,
         Date.now,

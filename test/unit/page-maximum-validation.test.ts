@@ -1,10 +1,10 @@
 /**
  * A deployment's larger page size (bitcoin-indexer's API_RESULTS_MAX_LIMIT) passes response validation:
  * with `maxLimit: { runes: 100 }` and `validateResponses()`, a real page of 75 activities is data, in a
- * lookup and in `paginate`; the page is still held to the `limit` asked (the lookup's own check).
+ * lookup and in `paginateLookup`; the page is still held to the `limit` asked (the lookup's own check).
  */
 import { describe, expect, it } from "vitest";
-import { collect, paginate, validateResponses } from "../../src/index.js";
+import { collect, paginateLookup, validateResponses } from "../../src/index.js";
 import { responseValidators } from "../../src/validators.js";
 import { emptyPageFor, json, TX_ID } from "../helpers/fake-fetch.js";
 import { loadSpec } from "../helpers/spec.js";
@@ -32,9 +32,11 @@ describe("validateResponses follows the client's maxLimit", () => {
     expect(page.results).toHaveLength(75);
   });
 
-  it("paginate walks it in one page of the deployment's maximum", async () => {
+  it("paginateLookup walks it in one page of the deployment's maximum", async () => {
     requests.length = 0;
-    const all = await collect(paginate(client.getTransactionActivity, { tx_id: TX_ID }), { max: 1000 });
+    const all = await collect(paginateLookup(client, "getTransactionActivity", { tx_id: TX_ID }), {
+      max: 1000,
+    });
     expect(all).toHaveLength(75);
     expect(new URL(requests[0]?.url ?? "").searchParams.get("limit")).toBe("100");
   });

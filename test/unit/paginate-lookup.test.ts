@@ -1,7 +1,8 @@
 /**
  * `paginateLookup(client, operationId, params, options?)`: a walk that pages by the client's own page
  * maximum (`maxLimit`), whatever wraps the client's methods. `paginate(method, …)` takes the page size it
- * is given, or the method's own maximum, or the spec's 60: a wrapper (an arrow, `.bind`, a spy) carries none.
+ * is given, else the spec's 60: it reads nothing off the method, so a wrapper (an arrow, `.bind`, a spy)
+ * walks as the method itself does.
  */
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -90,6 +91,20 @@ describe("paginate and a wrapped method", () => {
       { max: 10 },
     );
     expect(requests.map(limitSent)).toEqual(["60"]);
+  });
+
+  it("the client's own method and any wrapper of it walk alike (nothing is read off the method)", async () => {
+    const { client, requests } = setup({ runes: 100 });
+    const spied = vi.fn(client.getTransactionActivity);
+    const walks = [
+      client.getTransactionActivity,
+      client.getTransactionActivity.bind(client),
+      (p: TransactionActivityParams, o?: RequestOptions) => client.getTransactionActivity(p, o),
+      spied,
+    ];
+    for (const method of walks) await collect(paginate(method, { tx_id: TX_ID }), { max: 10 });
+    expect(requests.map(limitSent)).toEqual(["60", "60", "60", "60"]);
+    expect(spied).toHaveBeenCalledTimes(1);
   });
 
   it("an explicit pageSize is the page size, through any wrapper", async () => {

@@ -67,6 +67,16 @@ const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `i${from + i}`);
 
 describe("paginate", () => {
+  it("total(): undefined before the first page, then the list's total as its last page said", async () => {
+    const { client } = pagedServer({ total: 130 });
+    const walk = paginate(client.getSatoshiInscriptions, { ordinal: 1 });
+    expect(walk.total()).toBeUndefined();
+    const seen: (number | undefined)[] = [];
+    for await (const _ of walk) seen.push(walk.total());
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen)).toEqual(new Set([130]));
+  });
+
   it("yields every item in order and stops when offset + results reaches total", async () => {
     const { client, requests } = pagedServer({ total: 130 });
     const items = await collect(paginate(client.getSatoshiInscriptions, { ordinal: 1 }), { max: 1000 });
@@ -186,8 +196,10 @@ describe("paginate", () => {
   });
 
   it.each([
-    ["pageSize", { pageSize: 61 }],
+    ["pageSize", { pageSize: 1_000_001 }],
     ["pageSize", { pageSize: 0 }],
+    // Within paginate's bound but above the client's page maximum (the spec's 60): the lookup refuses it.
+    ["limit", { pageSize: 61 }],
     ["maxItems", { maxItems: -1 }],
     ["concurrency", { concurrency: 0 }],
     ["concurrency", { concurrency: 17 }],

@@ -4,7 +4,7 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HiroTimeoutError, type RetryEvent } from "../../src/index.js";
+import { HiroNetworkError, HiroTimeoutError, type RetryEvent } from "../../src/index.js";
 import { json, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -87,6 +87,24 @@ describe("one openapi-fetch client", () => {
     await client.getSatoshiInscriptions({ ordinal: ORDINAL });
 
     expect(requests.map((r) => r.redirect)).toEqual(["manual", "manual"]);
+  });
+
+  it("a request a middleware moved off the spec's paths names no operation in its errors (none made up)", async () => {
+    const mirror: Middleware = {
+      onRequest: ({ request }) => new Request("http://127.0.0.1:2/ordinals/v1/mirror/everything", request),
+    };
+    const { client } = createTestClient(
+      () => {
+        throw new TypeError("fetch failed");
+      },
+      { baseUrl: "http://127.0.0.1:1", maxRetries: 0, middleware: [mirror] },
+    );
+    const error = await client.raw
+      .GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroNetworkError);
+    expect((error as HiroNetworkError).operationId).toBeUndefined();
+    expect((error as HiroNetworkError).message).toMatch(/^GET http:\/\/127\.0\.0\.1:2\/ordinals\/v1\/mirror/);
   });
 
   it("the key goes only to the base URL's origin, also when a middleware points a request elsewhere", async () => {

@@ -1,7 +1,7 @@
 /** The CLI's one rule for where each service goes and whether the environment's API key goes along. */
 import { describe, expect, it } from "vitest";
 import { inCliWords } from "../../src/cli/option-names.js";
-import { apiKeyFor, clientBaseUrl, serviceUrls } from "../../src/cli/service-urls.js";
+import { apiKeyFor, clientRouting, serviceUrls } from "../../src/cli/service-urls.js";
 import { createLookupClient, HiroValidationError } from "../../src/index.js";
 
 const A = "http://a.test";
@@ -76,25 +76,37 @@ describe("serviceUrls: flags over the environment, per-service over all-services
   });
 });
 
-describe("clientBaseUrl: a string only when one all-services value named all three", () => {
+describe("clientRouting: each named URL, and the services the key goes to, said explicitly", () => {
+  const ALL = ["metadata", "ordinals", "runes"];
   it.each([
-    ["nothing", {}, {}, undefined],
-    ["--base-url alone", { baseUrl: A }, {}, A],
-    ["HIRO_BASE_URL alone", {}, { HIRO_BASE_URL: A }, A],
-    ["--base-url with one override", { baseUrl: A, runesUrl: B }, {}, { metadata: A, ordinals: A, runes: B }],
+    ["nothing", {}, {}, {}],
     [
-      "HIRO_BASE_URL beaten by --base-url for one",
+      "--base-url alone",
+      { baseUrl: A },
+      {},
+      { baseUrl: { metadata: A, ordinals: A, runes: A }, apiKeyServices: ALL },
+    ],
+    [
+      "HIRO_BASE_URL alone",
+      {},
+      { HIRO_BASE_URL: A },
+      { baseUrl: { metadata: A, ordinals: A, runes: A }, apiKeyServices: ALL },
+    ],
+    [
+      "--base-url with one override",
+      { baseUrl: A, runesUrl: B },
+      {},
+      { baseUrl: { metadata: A, ordinals: A, runes: B }, apiKeyServices: ["metadata"] },
+    ],
+    [
+      "HIRO_BASE_URL beaten by --metadata-url for one",
       { metadataUrl: B },
       { HIRO_BASE_URL: A },
-      {
-        metadata: B,
-        ordinals: A,
-        runes: A,
-      },
+      { baseUrl: { metadata: B, ordinals: A, runes: A }, apiKeyServices: ["metadata"] },
     ],
-    ["per-service only", { ordinalsUrl: A }, {}, { ordinals: A }],
+    ["per-service only", { ordinalsUrl: A }, {}, { baseUrl: { ordinals: A }, apiKeyServices: ["metadata"] }],
   ])("%s", (_, flags, env, expected) => {
-    expect(clientBaseUrl(serviceUrls(flags, env))).toEqual(expected);
+    expect(clientRouting(serviceUrls(flags, env))).toEqual(expected);
   });
 });
 

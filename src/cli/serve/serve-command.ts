@@ -16,7 +16,7 @@ import { stderrLogger } from "../log-output.js";
 import type { GlobalOptions } from "../lookup-action.js";
 import { inCliWords } from "../option-names.js";
 import { maxLimitOf } from "../service-flags.js";
-import { apiKeyFor, clientBaseUrl, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
+import { apiKeyFor, clientRouting, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
 import { createIpLimit } from "./ip-limit.js";
 import { createGatewayServer } from "./node-server.js";
 import { connectRedis, type RedisConnection } from "./redis-connect.js";
@@ -99,7 +99,7 @@ export function registerServe(program: Command, io: CliIo): void {
 /** The client's options from the global flags and the environment (as every command reads them). */
 async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number | undefined) {
   const urls = serviceUrls(global, io.env);
-  const baseUrl = clientBaseUrl(urls);
+  const routing = clientRouting(urls);
   const metadataUrl = lookupMetadataUrl(urls);
   if (global.mock) {
     // The mock is a process of its own, for development: the gateway goes in front of it by its URL.
@@ -112,7 +112,7 @@ async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number 
   if (note) io.stderr.write(`hiro-lookup: ${note}\n`);
   const maxLimit = maxLimitOf(global);
   const options: LookupClientOptions = {
-    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...routing,
     ...(apiKey ? { apiKey } : {}),
     ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
     ...(global.retries === undefined ? {} : { maxRetries: global.retries }),

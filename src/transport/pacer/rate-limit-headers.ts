@@ -3,7 +3,10 @@
  * clock: `ratelimit-limit`, `ratelimit-remaining`, `ratelimit-reset` (IETF draft, as express-rate-limit,
  * Kong and Hiro's gateway send them) and `Retry-After`. Anything missing or malformed is left out.
  */
-import { parseRetryAfter } from "../retry.js";
+import { MAX_RETRY_AFTER_READ_MS, parseRetryAfter } from "../retry.js";
+
+/** The most requests a window is read to allow or have left: no service announces more. */
+export const MAX_RATE_LIMIT_COUNT = 1_000_000_000;
 
 /** A service's rate limit as one answer announced it; every field is optional. */
 export interface RateLimitInfo {
@@ -32,22 +35,29 @@ function leadingNumber(value: string | null): number | undefined {
 
 /**
  * `ratelimit-reset` in ms from `now`: delta-seconds or a Unix time in seconds (both are seen in the
- * wild), told apart by size. Never negative.
+ * wild), told apart by size. Never negative, at most a day (as `Retry-After` is read).
  */
 export function parseReset(value: string | null, now: number): number | undefined {
   const seconds = leadingNumber(value);
   if (seconds === undefined) return undefined;
   const ms = seconds > now / 1000 - EPOCH_BEFORE_NOW_S ? seconds * 1000 - now : seconds * 1000;
-  return Math.max(0, Math.ceil(ms));
+  return Math.min(MAX_RETRY_AFTER_READ_MS, Math.max(0, Math.ceil(ms)));
 }
 
-/** What `headers` say about the rate limit, at `now` (ms since the epoch). */
+/** A count as read: a whole number, at most {@link MAX_RATE_LIMIT_COUNT}. */
+const countOf = (n: number | undefined) =>
+  n === undefined ? undefined : Math.min(MAX_RATE_LIMIT_COUNT, Math.floor(n));
+
+/**
+ * What `headers` say about the rate limit, at `now` (ms since the epoch), held to sane bounds (a hostile
+ * `ratelimit-*: 9999999999999999` is read as a billion, or a day): the one reading of these headers, for
+ * the pacer, the log and `.withResponse()` alike.
+ */
 export function readRateLimit(headers: Headers, now: number): RateLimitInfo {
   const limit = leadingNumber(headers.get("ratelimit-limit"));
-  const remaining = leadingNumber(headers.get("ratelimit-remaining"));
   return {
-    limit: limit !== undefined && limit >= 1 ? Math.floor(limit) : undefined,
-    remaining: remaining === undefined ? undefined : Math.floor(remaining),
+    limit: limit !== undefined && limit >= 1 ? countOf(limit) : undefined,
+    remaining: countOf(leadingNumber(headers.get("ratelimit-remaining"))),
     resetMs: parseReset(headers.get("ratelimit-reset"), now),
     retryAfterMs: parseRetryAfter(headers.get("retry-after"), now),
   };

@@ -3,11 +3,11 @@
  * with the final `Response` beside it and the rate limit it announced, read as the pacer reads it.
  * Awaiting the promise itself still gives the data alone.
  */
-import type { Seen } from "../lookups/lookup.js";
+
+import type { Log } from "../observe/log.js";
+import { type LookupTraceMessage, observeLookup } from "../observe/lookup-outcome.js";
 import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
-import { MAX_RETRY_AFTER_READ_MS } from "../transport/retry.js";
-import type { Log } from "./log.js";
-import { type LookupTraceMessage, observeLookup } from "./lookup-outcome.js";
+import type { LookupResult } from "./lookup.js";
 
 /** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
 export interface RateLimit {
@@ -34,43 +34,36 @@ export interface LookupPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>>;
 }
 
-/** The most requests a window is reported to allow or have left: no service announces more. */
-export const MAX_RATE_LIMIT_COUNT = 1_000_000_000;
-
-const atMost = (max: number, n: number | undefined) => (n === undefined ? undefined : Math.min(max, n));
-
 /**
- * The rate limit `headers` announce at `now`, or undefined when they announce none. Held to sane bounds
- * (a hostile `ratelimit-*: 9999999999999999` is not passed on): counts to {@link MAX_RATE_LIMIT_COUNT},
- * the reset to a day, as `Retry-After` is read.
+ * The rate limit `headers` announce at `now`, or undefined when they announce none: read as the pacer
+ * reads it, held to the same bounds (counts to a billion, the reset to a day).
  */
 export function rateLimitOf(headers: Headers, now: number): RateLimit | undefined {
-  const announced = readRateLimit(headers, now);
-  const limit = atMost(MAX_RATE_LIMIT_COUNT, announced.limit);
-  const remaining = atMost(MAX_RATE_LIMIT_COUNT, announced.remaining);
-  const resetMs = atMost(MAX_RETRY_AFTER_READ_MS, announced.resetMs);
+  const { limit, remaining, resetMs } = readRateLimit(headers, now);
   return limit === undefined && remaining === undefined && resetMs === undefined
     ? undefined
     : { limit, remaining, resetMs };
 }
 
 /**
- * Runs a lookup (`run` fills `seen` with its final answer) as a {@link LookupPromise}: traced, its
- * outcome logged (lookup-outcome.ts).
+ * Runs a lookup as a {@link LookupPromise}: traced, its outcome logged (lookup-outcome.ts). `run` returns
+ * the lookup's record (its data, final answer and attempts); the promise gives the data, and
+ * `.withResponse()` the data with the answer beside it.
  */
 export function lookupPromise<T>(
   about: LookupTraceMessage,
-  run: (seen: Seen) => Promise<T>,
+  run: () => Promise<LookupResult<T>>,
   now: () => number,
   log: Log | undefined,
 ): LookupPromise<T> {
-  const seen: Seen = {};
-  const data = observeLookup(about, seen, () => run(seen), log, now);
+  const result = observeLookup(about, run, log, now);
+  const data = result.then((answered) => answered.data);
   return Object.assign(data, {
+    // After `data`: a caller who asks only for `.withResponse()` has then handled its rejection too.
     withResponse: () =>
-      data.then((value) => {
-        const response = seen.response as Response;
-        return { data: value, response, rateLimit: rateLimitOf(response.headers, now()) };
+      data.then(async () => {
+        const { data, response } = await result;
+        return { data, response, rateLimit: rateLimitOf(response.headers, now()) };
       }),
   });
 }
