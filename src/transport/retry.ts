@@ -1,6 +1,7 @@
 /**
  * The retry policy, as pure functions: the caller passes the clock and the random source, so the
- * rules are tested deterministically. Every lookup is a GET, so every attempt is safe to repeat.
+ * rules are tested deterministically. Every lookup is a GET, so every attempt is safe to repeat. Its
+ * constants (the backoff, the longest wait accepted) are the client's defaults, in shared/defaults.ts.
  */
 import { INITIAL_DELAY_MS, MAX_DELAY_MS, MAX_RETRY_AFTER_MS } from "../shared/defaults.js";
 
