@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import { HiroValidationError, validateResponses } from "../index.js";
 import {
   loadMcpSdk,
+  MCP_DEFAULTS,
   MCP_SDK_INSTALL_HINT,
   MCP_SDK_VERSION,
   McpSdkMissingError,
@@ -16,7 +17,6 @@ import {
   serveMcp,
   serveMcpHttp,
 } from "../mcp/index.js";
-import { MCP_DEFAULTS } from "../shared/defaults.js";
 import { responseValidators } from "../validators.js";
 import { integer } from "./arguments.js";
 import { readsGlobals, VERIFY_GLOBALS } from "./help.js";

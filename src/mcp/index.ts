@@ -3,6 +3,7 @@
  * optional peer dependency. The command line imports this entry only; nothing of the library imports it.
  */
 
+export { MCP_DEFAULTS } from "../shared/defaults.js";
 export { MCP_HTTP_HOST, MCP_HTTP_PATH, type ServeMcpHttpOptions, serveMcpHttp } from "./http.js";
 export { loadMcpSdk, MCP_SDK_INSTALL_HINT, MCP_SDK_VERSION, type McpSdk, McpSdkMissingError } from "./sdk.js";
 export { type ServeMcpOptions, SPEC_RESOURCE_URI, serveMcp } from "./server.js";
