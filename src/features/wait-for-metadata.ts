@@ -9,6 +9,7 @@ import { HiroWaitTimeoutError } from "../errors/wait-errors.js";
 import { checkTimeout } from "../input/option-checks.js";
 import type { RequestOptions } from "../lookups/call-options.js";
 import type { LookupClient } from "../lookups/client.js";
+import { WAIT_FOR_METADATA_DEFAULTS } from "../shared/defaults.js";
 import { sleep as pause } from "../shared/sleep.js";
 import type { SftMetadataParams, SftMetadataResponse } from "../spec/types.js";
 import { isRefreshingToken } from "./refreshing-token.js";
@@ -70,9 +71,9 @@ export async function waitForMetadata(
   options: WaitForMetadataOptions = {},
 ): Promise<SftMetadataResponse> {
   const {
-    deadlineMs = 60_000,
-    initialDelayMs = 1_000,
-    maxDelayMs = 15_000,
+    deadlineMs = WAIT_FOR_METADATA_DEFAULTS.deadlineMs,
+    initialDelayMs = WAIT_FOR_METADATA_DEFAULTS.initialDelayMs,
+    maxDelayMs = WAIT_FOR_METADATA_DEFAULTS.maxDelayMs,
     complete = false,
     ...request
   } = options;

@@ -51,6 +51,16 @@ export const ETAG_CACHE_DEFAULTS = {
   storeTimeoutMs: 5_000,
 } as const;
 
+/** Defaults of `waitForMetadata()`. */
+export const WAIT_FOR_METADATA_DEFAULTS = {
+  /** Give up after this long, in ms (`deadlineMs`). */
+  deadlineMs: 60_000,
+  /** First wait between tries, in ms; doubles each time (`initialDelayMs`). */
+  initialDelayMs: 1_000,
+  /** Longest wait between tries, in ms (`maxDelayMs`). */
+  maxDelayMs: 15_000,
+} as const;
+
 /** Defaults of the token doctor (`diagnoseToken`). */
 export const DOCTOR_DEFAULTS = {
   /** Time limit of each fetch to a token's host, in ms (`timeoutMs`). */

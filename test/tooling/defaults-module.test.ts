@@ -1,8 +1,8 @@
 /**
  * Every default of the library is stated once, in src/shared/defaults.ts, one object per component; and a
- * browser app bundling the core carries the client's values only (inlined constants), not the gateway's,
- * the doctor's, the ETag store's or the MCP server's (esbuild keeps an unused object whose values are
- * arithmetic, and an object read anywhere in the core whole).
+ * browser app bundling the core carries the client's values only (inlined constants), no other
+ * component's defaults (esbuild keeps an unused object whose values are arithmetic, and an object read
+ * anywhere in the core whole).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import {
   ETAG_CACHE_DEFAULTS,
   GATEWAY_DEFAULTS,
   MCP_DEFAULTS,
+  WAIT_FOR_METADATA_DEFAULTS,
 } from "../../src/shared/defaults.js";
 import { ROOT } from "../helpers/spec.js";
 
@@ -45,6 +46,11 @@ describe("the library's defaults", () => {
       maxBytes: 16 * 1024 * 1024,
       maxEntryBytes: 1024 * 1024,
       storeTimeoutMs: 5_000,
+    });
+    expect(WAIT_FOR_METADATA_DEFAULTS).toEqual({
+      deadlineMs: 60_000,
+      initialDelayMs: 1_000,
+      maxDelayMs: 15_000,
     });
     expect(DOCTOR_DEFAULTS).toEqual({
       timeoutMs: 30_000,
@@ -90,9 +96,13 @@ describe("the library's defaults", () => {
     const held = (key: string) => new RegExp(`[{,]${key}:`).test(bundle);
     // The client's own values are read as constants, inlined: its object, which names them all, is left out.
     expect(held("initialDelayMs") || held("maxRetryAfterMs")).toBe(false);
-    const others = [ETAG_CACHE_DEFAULTS, DOCTOR_DEFAULTS, GATEWAY_DEFAULTS, MCP_DEFAULTS].flatMap(
-      (defaults) => Object.keys(defaults).filter((key) => !(key in CLIENT_DEFAULTS)),
-    );
+    const others = [
+      ETAG_CACHE_DEFAULTS,
+      WAIT_FOR_METADATA_DEFAULTS,
+      DOCTOR_DEFAULTS,
+      GATEWAY_DEFAULTS,
+      MCP_DEFAULTS,
+    ].flatMap((defaults) => Object.keys(defaults).filter((key) => !(key in CLIENT_DEFAULTS)));
     expect(others.filter(held)).toEqual([]);
   });
 });
