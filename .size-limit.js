@@ -58,6 +58,11 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * helper), the single-request methods built from the operation table by a typed builder, and the facts
  * `paginateLookup` reads (the client's own lookups and `maxLimit`; the walk itself stays out of the core):
  * 18,167 B (+71 B).
+ * After issue 38's last round (2026-11-27): 18,107 B. One record per lookup returned instead of written
+ * into shared objects (−23 B), the client's defaults as constants a minifier inlines (−57 B, with the
+ * options split by job). Issue 38's 17,000 B is missed by 1,107 B: the protections and the log of
+ * issues 35 and 39 (see above). What would close it is an API choice, not a trim: `searchTokens` as a
+ * function beside the client (as `paginateLookup` is) rather than a method, or the log as middleware.
  */
 export const CORE_TARGET = 10_300;
 export const CORE_LIMIT = 18_250;
@@ -65,9 +70,12 @@ export const CORE_LIMIT = 18_250;
  * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
  * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
  * in bytes, which measures +752 B; +868 B with issue 18 (a search's repeated `contract` key read back); +847 B
- * after issue 17's size pass (validateResponses: +264 B).
+ * after issue 17's size pass (validateResponses: +264 B). Raised to 1,000 B for issue 38 (2026-11-27):
+ * etagCache adds 969 B, its memory store now the one bounded LRU it shares with the gateway's memory tier
+ * (+91 B: that map's `delete`, `size` and `bytes`, which the store does not call) and its defaults in the
+ * one defaults module (+51 B).
  */
-export const MIDDLEWARE_LIMIT = 900;
+export const MIDDLEWARE_LIMIT = 1_000;
 /** What `hiro-lookup/query` may add on top of the core (issue 27). */
 export const QUERY_LIMIT = 1_024;
 
@@ -123,7 +131,9 @@ export default [
   // 22,077 B after issue 38's typed client (+228 B against main's 21,849 B, the core's +71 B: the lookups
   // calling raw's own GET typed by RawPaths, the methods built from the operation table; paginateLookup,
   // the walk by a client's own page maximum, kept out of the core).
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 22_100),
+  // 22,272 B after issue 38's last round (+195 B against 22,077 B: the free paginate's page-size rule and
+  // the walk's total(), waitForMetadata's and etagCache's defaults in the one defaults module, the LRU).
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 22_450),
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
   {
     name: "createLookupClient + hiro-lookup/query",

@@ -1,7 +1,7 @@
 /**
  * The browser bundle budgets of issue 11, measured by size-limit (.size-limit.js, gzip, openapi-fetch
  * bundled in): an app importing only `createLookupClient` within its guard (issue 17's 10,300 B budget is
- * missed and the gap reported, see .size-limit.js), each middleware ≤ 900 B on top of it,
+ * missed and the gap reported, see .size-limit.js), each middleware ≤ 1,000 B on top of it,
  * the whole main entry and `hiro-lookup/validators` within their limits. The figures are written to
  * reports/size.md (nothing is printed: `npm test`'s output is its test lines and summary). That
  * the bundle needs no Node globals is proven on real runtimes instead: Chromium and workerd run the
@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SIZE_LIMIT = join(ROOT, "node_modules/size-limit/bin.js");
 const CORE = "createLookupClient";
 const MIDDLEWARE = ["createLookupClient + etagCache", "createLookupClient + validateResponses"];
-const MIDDLEWARE_LIMIT = 900; // as .size-limit.js: raised from 400 B for issue 21 (etagCache keeps only accepted bodies, bounded in bytes), 900 B for issue 18 (a search's repeated key read back)
+const MIDDLEWARE_LIMIT = 1_000; // as .size-limit.js: raised from 400 B for issue 21 (etagCache keeps only accepted bodies, bounded in bytes), 900 B for issue 18 (a search's repeated key read back), 1,000 B for issue 38 (the shared bounded LRU, the defaults module)
 /** Issue 17's budget for the core, reported against (the test guards growth with `.size-limit.js`'s limit). */
 const CORE_TARGET = 10_300;
 
