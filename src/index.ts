@@ -44,6 +44,7 @@ export {
 export { formatUnits, parseUnits, toBigInt } from "./features/units.js";
 export { type WaitForMetadataOptions, waitForMetadata } from "./features/wait-for-metadata.js";
 export type { MaxLimitOption } from "./input/option-checks.js";
+export { type BaseUrlOption, DEFAULT_BASE_URL } from "./input/service-routes.js";
 export type { RequestOptions } from "./lookups/call-options.js";
 export { createLookupClient, type LookupClient, type LookupClientOptions } from "./lookups/client.js";
 export type { ClientLookups, LookupMethod } from "./lookups/client-type.js";
@@ -97,5 +98,4 @@ export type {
   ValidationErrorBody,
   WidenedParameters,
 } from "./spec/types.js";
-export { type BaseUrlOption, DEFAULT_BASE_URL } from "./transport/routes.js";
 export type { RetryEvent } from "./transport/settings.js";

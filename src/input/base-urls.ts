@@ -1,14 +1,18 @@
 /**
  * The `baseUrl` option, checked: each service's base URL, or none. Shared by the client's routes
- * (src/transport/routes.ts) and the msw kit, which answers on the URLs the client would call.
+ * (service-routes.ts) and the msw kit, which answers on the URLs the client would call.
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { type BaseUrlOption, DEFAULT_BASE_URL, isHiroHost } from "../spec/service-hosts.js";
 import type { ServiceName } from "../spec/services.js";
 import { checkBaseUrl } from "./url-and-key-checks.js";
 
-/** Each service's checked base URL; `undefined` where none is given. */
-export type ServiceBaseUrls = Readonly<Record<ServiceName, string | undefined>>;
+/** Each service's checked base URL: the metadata service's always (Hiro's by default), the others' when given. */
+export interface ServiceBaseUrls {
+  readonly metadata: string;
+  readonly ordinals: string | undefined;
+  readonly runes: string | undefined;
+}
 
 /** Whether `baseUrl` is one URL for every service (or none: the default), not one per service. */
 export const isSingleBaseUrl = (baseUrl: BaseUrlOption | undefined): baseUrl is string | undefined =>
@@ -30,15 +34,16 @@ export function serviceBaseUrls(baseUrl: BaseUrlOption | undefined): ServiceBase
   const single = isSingleBaseUrl(baseUrl);
   const given = single ? undefined : baseUrl;
   const all = single ? (baseUrl ?? DEFAULT_BASE_URL) : undefined;
-  const base = (name: ServiceName, value: string | undefined, fallback?: string): string | undefined => {
-    const raw = value ?? fallback;
-    if (raw === undefined) return undefined;
-    const checked = checkBaseUrl(single ? "baseUrl" : `baseUrl.${name}`, raw);
-    return name !== "metadata" && isHiroHost(checked) ? undefined : checked;
+  const checked = (name: ServiceName, value: string) =>
+    checkBaseUrl(single ? "baseUrl" : `baseUrl.${name}`, value);
+  // An indexer's service is never on Hiro's own host, which no longer serves it: left unset there.
+  const indexed = (name: "ordinals" | "runes", value: string | undefined) => {
+    const url = value === undefined ? undefined : checked(name, value);
+    return url === undefined || isHiroHost(url) ? undefined : url;
   };
   return {
-    metadata: base("metadata", all ?? given?.metadata, DEFAULT_BASE_URL),
-    ordinals: base("ordinals", all ?? given?.ordinals),
-    runes: base("runes", all ?? given?.runes),
+    metadata: checked("metadata", all ?? given?.metadata ?? DEFAULT_BASE_URL),
+    ordinals: indexed("ordinals", all ?? given?.ordinals),
+    runes: indexed("runes", all ?? given?.runes),
   };
 }

@@ -8,6 +8,7 @@
 
 import createClient, { type Middleware } from "openapi-fetch";
 import { checkHeaders, checkMaxLimit, checkRate, type MaxLimitOption } from "../input/option-checks.js";
+import { type BaseUrlOption, routesOf } from "../input/service-routes.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
@@ -15,7 +16,7 @@ import type { LoopSettings } from "../transport/attempts.js";
 import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
-import { type BaseUrlOption, routeOf, routesOf, routing } from "../transport/routes.js";
+import { routing } from "../transport/routing.js";
 import { limitsOf, type RequestOptions } from "./call-options.js";
 import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
@@ -95,7 +96,7 @@ export interface LookupClientOptions {
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
   const routes = routesOf(options.baseUrl, options.apiKey, options.apiKeyServices);
   // Every service is routed; the metadata service, always set, is openapi-fetch's own base URL.
-  const baseUrl = routeOf(routes, "metadata").base;
+  const baseUrl = routes.metadata.base;
   const userFetch = options.fetch;
   const clientHeaders = checkHeaders("headers", options.headers);
   const limits = limitsOf(options);

@@ -17,6 +17,7 @@ import {
 import { apiErrorFor, invalidResponseError } from "../errors/classify-response.js";
 import { printable } from "../errors/safe-text.js";
 import { withoutSecret } from "../errors/without-secret.js";
+import { type Routes, routeOf } from "../input/service-routes.js";
 import { MAX_JSON_CONTAINERS, overJsonBudget } from "../shared/json-budget.js";
 import { operations } from "../spec/services.js";
 import type { LookupData, OperationId, RawPaths } from "../spec/types.js";
@@ -24,7 +25,6 @@ import { type LoopSettings, runAttempts, totalTimeout } from "../transport/attem
 import type { AttemptLimits, CallAnswer, LookupCall, pipelineFetch } from "../transport/pipeline.js";
 import { raceAbort, readBody } from "../transport/read-body.js";
 import { parseRetryAfter } from "../transport/retry.js";
-import { type Routes, routeOf } from "../transport/routes.js";
 import { type CallOptions, callOptionsOf, type RequestOptions } from "./call-options.js";
 
 /** The path of an operation of the table. */
@@ -53,7 +53,7 @@ function wireInit(request: LookupRequest): LookupWireInit {
  */
 export interface LookupSettings extends LoopSettings, AttemptLimits {
   totalTimeoutMs: number;
-  /** Each service's base URL and key (routes.ts). */
+  /** Each service's base URL and key (input/service-routes.ts). */
   routes: Routes;
   /** The client's `headers` option. */
   clientHeaders: Headers | undefined;

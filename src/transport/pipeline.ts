@@ -8,12 +8,12 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { type Routes, routeOf } from "../input/service-routes.js";
 import { overJsonBudget } from "../shared/json-budget.js";
 import { matchOperation, type ServiceName, serviceOf } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
-import { type Routes, routeOf } from "./routes.js";
 import type { AttemptLimits, CallAnswer, LookupCall } from "./settings.js";
 
 export type { AttemptLimits, CallAnswer, LookupCall, Pacer, PacerSettle, RetryEvent } from "./settings.js";
@@ -36,7 +36,7 @@ export interface PipelineSettings extends LoopSettings, AttemptLimits {
  * path (`<base>/<service>/v1/…`), on a path of the spec with a value in each of its path segments.
  * Throws a HiroValidationError otherwise: nothing is sent. Another origin (a middleware moved the
  * request) is let through, without the key. The values themselves go to the service as given (their
- * types are checked before serialising, `rawPathValues` in routes.ts): `verify` asks the service about
+ * types are checked before serialising, by the routing middleware, routing.ts): `verify` asks the service about
  * values the lookups refuse, to see its own 400.
  */
 function checkDestination(url: URL, service: ServiceName, base: string): OperationId | undefined {
