@@ -28,6 +28,9 @@ export default defineConfig([
     // exports object: `createClient is not a function` under require(). The CJS build therefore
     // bundles openapi-fetch's ES module (14 KB) instead of requiring it; the ESM build imports it.
     noExternal: ["openapi-fetch"],
+    // esbuild lowers class fields itself here (es2021): left to tsup's conversion to CommonJS, each class
+    // with a field became an anonymous `_classN` (`HiroApiError.name === "_class5"`, printed in every log).
+    target: "es2021",
   },
   {
     // The command line (Node only).

@@ -121,6 +121,15 @@ seen.msw = {
 };
 msw.close();
 
+// Every exported class and function keeps its own name (a CommonJS build that renamed classes printed
+// "_class5 [HiroApiError]" for an error), whatever entry it comes from.
+seen.renamed = [];
+for (const entry of ["hiro-lookup", "hiro-lookup/doctor", "hiro-lookup/query", "hiro-lookup/spec", "hiro-lookup/server"]) {
+  for (const [name, value] of Object.entries(await load(entry))) {
+    if (typeof value === "function" && value.name !== name) seen.renamed.push(entry + ": " + name + " is " + value.name);
+  }
+}
+
 console.log(JSON.stringify(seen));
 `;
 
@@ -150,4 +159,5 @@ export const EXPECTED = {
   query: { on500: 3, on404: 1, onPending: 4, badKey: { validation: true, parameter: "principal" } },
   msw: { known: "key-alex-autoalex-v1 #35", unknown: notFound },
   server: { unknown: 404, refused: 400, sent: 1 },
+  renamed: [],
 };
