@@ -42,9 +42,11 @@ export function paginateLookup<Op extends PagedOperationId>(
   }
   // The client's page maximum for the lookup's service (its `maxLimit`), else the spec's.
   const { service } = operations[operationId];
-  const maximum = (service === "metadata" ? undefined : facts.maxLimit[service]) ?? MAX_PAGE_SIZE;
+  const own = service === "metadata" ? undefined : facts.maxLimit[service];
+  const maximum = own ?? MAX_PAGE_SIZE;
   return paginateWithin<LookupParams<Op>, LookupData<Op>>(facts.lookups[operationId], params, options, {
     maximum,
     fallback: maximum,
+    whose: own === undefined ? "" : " (the client's maxLimit for this service)",
   });
 }

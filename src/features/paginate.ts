@@ -7,6 +7,7 @@
  * that ends short of the service's `total` is not passed off as complete (HiroIncompleteListError).
  */
 import { HiroError, HiroValidationError } from "../errors/errors.js";
+import { printable } from "../errors/safe-text.js";
 import { limitRule } from "../generated/parameters.js";
 import { MAX_LIMIT_CEILING } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
@@ -63,12 +64,25 @@ function checkInteger(
   min: number,
   max: number,
   fallback: number,
+  whose = "",
 ): number {
   if (value === undefined) return fallback;
   if (!isWholeNumber(value, min, max)) {
-    throw new HiroValidationError(name, `must be an integer from ${min} to ${max}; got ${String(value)}`);
+    throw new HiroValidationError(
+      name,
+      `must be an integer from ${min} to ${max}${whose}; got ${String(value)}`,
+    );
   }
   return value;
+}
+
+/** A walk's `limit` is its page size: one given among the lookup's parameters is refused, naming `pageSize`. */
+function refuseLimit(limit: unknown): undefined {
+  if (limit === undefined) return undefined;
+  throw new HiroValidationError(
+    "limit",
+    `is set by the walk, one page at a time: give the page size as the pageSize option; got ${printable(String(limit), 40)}`,
+  );
 }
 
 /** Result identities a walk remembers (oldest forgotten first): about 60 bytes each. */
@@ -110,6 +124,8 @@ export function paginate<P extends { offset?: number; limit?: number }, T>(
 export interface PageSizeRule {
   maximum: number;
   fallback: number;
+  /** Whose maximum it is, for the refusal of a larger `pageSize`: e.g. ` (the client's maxLimit …)`. */
+  whose?: string | undefined;
 }
 
 /**
@@ -135,9 +151,20 @@ function walk<P extends { offset?: number; limit?: number }, T>(
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
   // Which results of each page were new to its walk (items() yields those).
   const freshOf = new WeakMap<Page<T>, boolean[]>();
+  // A `limit` among the lookup's parameters (plain JavaScript, or a cast) would be overwritten by the page
+  // size without a word: refused, pointing to `pageSize`.
+  const strayLimit: unknown = Reflect.get(params, "limit");
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
   const limits = () => ({
-    pageSize: checkInteger("pageSize", size, 1, pageSizeRule.maximum, pageSizeRule.fallback),
+    limit: refuseLimit(strayLimit),
+    pageSize: checkInteger(
+      "pageSize",
+      size,
+      1,
+      pageSizeRule.maximum,
+      pageSizeRule.fallback,
+      pageSizeRule.whose,
+    ),
     maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     concurrency: checkInteger("concurrency", conc, 1, 16, 1),
   });

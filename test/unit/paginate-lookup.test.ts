@@ -54,7 +54,10 @@ describe("paginateLookup", () => {
       { max: 10 },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroValidationError);
-    expect(error).toMatchObject({ parameter: "pageSize" });
+    expect(error).toMatchObject({
+      parameter: "pageSize",
+      reason: "must be an integer from 1 to 100 (the client's maxLimit for this service); got 101",
+    });
     expect(requests).toHaveLength(2);
   });
 

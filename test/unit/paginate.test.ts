@@ -67,6 +67,18 @@ const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `i${from + i}`);
 
 describe("paginate", () => {
+  it("refuses a limit among the lookup's parameters (plain JavaScript), naming pageSize, before any request", async () => {
+    const { client, requests } = pagedServer({ total: 10 });
+    const params = { ordinal: 1, limit: 2 } as { ordinal: number };
+    const error = await collect(paginate(client.getSatoshiInscriptions, params), { max: 5 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(HiroValidationError);
+    expect(error).toMatchObject({ parameter: "limit" });
+    expect(String(error)).toContain("pageSize");
+    expect(requests).toHaveLength(0);
+  });
+
   it("total(): undefined before the first page, then the list's total as its last page said", async () => {
     const { client } = pagedServer({ total: 130 });
     const walk = paginate(client.getSatoshiInscriptions, { ordinal: 1 });
