@@ -69,6 +69,16 @@ describe("--all", () => {
     expect(lines.map((line) => JSON.parse(line).number)).toEqual(Array.from({ length: 70 }, (_, i) => i));
   });
 
+  it("--max that stops short says so on stderr (exit 0); one that reaches the end says nothing", async () => {
+    const url = await serve(inscriptions(70));
+    const cut = await cli(["--base-url", url, "sat-inscriptions", "1", "--all", "--max", "5"]);
+    expect(cut.code).toBe(0);
+    expect(cut.stdout.trim().split("\n")).toHaveLength(5);
+    expect(cut.stderr).toBe("hiro-lookup: stopped at --max 5; the list has 70 in all\n");
+    const whole = await cli(["--base-url", url, "sat-inscriptions", "1", "--all", "--max", "70"]);
+    expect([whole.code, whole.stderr]).toEqual([0, ""]);
+  });
+
   it("with --json prints one JSON array of every item", async () => {
     const url = await serve(inscriptions(70));
     const run = await cli(["--base-url", url, "--json", "sat-inscriptions", "1", "--all"]);
