@@ -82,6 +82,9 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
         if (global.mock) {
           if (!io.startMock)
             throw new HiroValidationError("--mock", "the embedded mock is not available here");
+          // The mock answers every service: a URL named beside it is not used, and is said so.
+          const ignored = [...new Set(Object.values(urls).map((named) => named.from))];
+          if (ignored.length > 0) line(`--mock answers every service; ${ignored.join(", ")} not used`);
           const mock = await io.startMock();
           stopMock = () => mock.stop();
           mockExtras = { tokenHost: mock.tokenHost };

@@ -279,6 +279,20 @@ describe("hiro-lookup --mock: its own mock, for one command", () => {
     await expect(fetch(`${url}/`)).rejects.toThrow(); // nothing listens there any more
   }, 60_000);
 
+  it("a URL named beside --mock is not used, and stderr says so", async () => {
+    const args = [
+      "--mock",
+      "--base-url",
+      "http://127.0.0.1:1",
+      "--runes-url",
+      "http://127.0.0.1:2",
+      "status",
+    ];
+    const run = await cliProcess(args, {});
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe("hiro-lookup: --mock answers every service; --base-url, --runes-url not used\n");
+  }, 60_000);
+
   // SIGTERM here; SIGHUP and a launcher's end in test/e2e/standing-mock.test.ts, on `hiro-lookup mock`:
   // both commands start the mock through the same signal handlers (src/cli/mock-server.ts).
   it("SIGTERM to the CLI mid-run stops the mock too (exit 143): nothing left listening", async () => {
