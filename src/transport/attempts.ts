@@ -167,14 +167,15 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       if (pending instanceof Promise) {
         // Only the call's deadline bounds a wait in the pacer; the attempt's timer starts after it.
         if (deadline) arm(deadline.at - settings.now(), true);
-        const held = log?.warn && { at: settings.now(), why: settings.pacer?.why?.(call.url) };
-        settle = await pending;
+        const heldAt = settings.now();
+        const release = await pending;
+        settle = release.settle;
         clearTimeout(timer);
-        if (held) {
-          const heldMs = settings.now() - held.at;
+        if (log?.warn) {
+          const heldMs = settings.now() - heldAt;
           // A hold a person would notice (over a second) is a warning; a shorter one is detail.
           const sink = heldMs > HOLD_WARNING_MS ? log.warn : log.debug;
-          sink?.("pacer hold", { origin: call.url.origin, heldMs, why: held.why });
+          sink?.("pacer hold", { origin: call.url.origin, heldMs, why: release.heldFor });
         }
       } else settle = pending;
       const sentAt = log?.debug ? settings.now() : 0;

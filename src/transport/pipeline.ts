@@ -16,7 +16,15 @@ import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
 import type { AttemptLimits, CallAnswer, LookupCall } from "./settings.js";
 
-export type { AttemptLimits, CallAnswer, LookupCall, Pacer, PacerSettle, RetryEvent } from "./settings.js";
+export type {
+  AttemptLimits,
+  CallAnswer,
+  HeldRelease,
+  LookupCall,
+  Pacer,
+  PacerSettle,
+  RetryEvent,
+} from "./settings.js";
 
 /** How much of an error body over the JSON budget openapi-fetch is handed: what an error keeps of it. */
 const ERROR_TEXT_KEPT = 16 * 1024;

@@ -25,22 +25,26 @@ export interface RetryEvent {
  */
 export type PacerSettle = (answer?: Response) => void;
 
+/** A request the pacer held, let through: its settle function, and what held it last, in words (for the log). */
+export interface HeldRelease {
+  settle: PacerSettle;
+  heldFor: string;
+}
+
 /** Holds requests back before a service refuses them (rate limits). A slot the attempt loop calls per attempt. */
 export interface Pacer {
   /**
-   * Gives the settle function when a request to `url` may go (at once, or as a promise); rejects with the
-   * signal's reason when it aborts, or with `rate_limited` when the service's pause is too long to wait
-   * or ends after `deadline` (ms on the client's `now()` clock; none for raw calls). `operationId` names
-   * the request's operation in that error.
+   * Lets a request to `url` go: at once (the settle function), or after a hold (a promise of the settle
+   * function and what held the request last); rejects with the signal's reason when it aborts, or with
+   * `rate_limited` when the service's pause is too long to wait or ends after `deadline` (ms on the
+   * client's `now()` clock; none for raw calls). `operationId` names the request's operation in that error.
    */
   wait(
     url: URL,
     signal: AbortSignal,
     deadline?: number,
     operationId?: OperationId,
-  ): PacerSettle | Promise<PacerSettle>;
-  /** Why a request to `url` is held now, in words, for the debug log (issue 28). */
-  why?(url: URL): string;
+  ): PacerSettle | Promise<HeldRelease>;
 }
 
 /** Limits that a call may override. */

@@ -163,7 +163,19 @@ describe("the log", () => {
     expect(holds.length).toBeGreaterThan(0);
     expect(holds[0]?.record).toMatchObject({ origin: LOCAL });
     expect(typeof holds[0]?.record.heldMs).toBe("number");
-    expect(holds.map((h) => h.record.why)).toContain("first answer");
+    // What held each last: the start-slow round, or after it (no rate-limit headers) the client's own ceiling.
+    for (const hold of holds) expect(["first answer", "maxRequestsPerSecond"]).toContain(hold.record.why);
+  });
+
+  it("a hold's why is what held the request last: the first answer, then the budget spread", async () => {
+    const { logger, records } = recorder();
+    // 59 left of 60 in a minute: after the first answer, requests go about a second apart.
+    const limited = () =>
+      json(STATUS, 200, { "ratelimit-limit": "60", "ratelimit-remaining": "59", "ratelimit-reset": "60" });
+    const { client } = createTestClient(limited, { logLevel: "debug", logger });
+    await Promise.all([client.getApiStatus(), client.getApiStatus(), client.getApiStatus()]);
+    const holds = records.filter((r) => r.message === "hiro-lookup: pacer hold");
+    expect(holds.map((h) => h.record.why)).toEqual(["first answer", "budget spread"]);
   });
 });
 
@@ -277,9 +289,8 @@ describe("the log's levels", () => {
           wait: async () => {
             await null;
             clock += heldMs;
-            return () => undefined;
+            return { settle: () => undefined, heldFor: "ratelimit-remaining 0" };
           },
-          why: () => "ratelimit-remaining 0",
         },
       };
       await runAttempts(settings, {

@@ -34,8 +34,8 @@ function ask(pacer: Pacer, deadline?: number): Pending {
     return pending;
   }
   Promise.resolve(waited).then(
-    (settle) => {
-      pending.settle = settle;
+    (released) => {
+      pending.settle = typeof released === "function" ? released : released.settle;
     },
     (error: unknown) => {
       pending.error = error;

@@ -31,8 +31,8 @@ function ask(
 ): Pending {
   const pending: Pending = {};
   Promise.resolve(pacer.wait(urlAt(origin), signal, deadline, "getSftMetadata")).then(
-    (settle) => {
-      pending.settle = settle;
+    (released) => {
+      pending.settle = typeof released === "function" ? released : released.settle;
     },
     (error: unknown) => {
       pending.error = error;

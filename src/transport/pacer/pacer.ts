@@ -7,7 +7,7 @@
 import type { HiroError } from "../../errors/errors.js";
 import { MAX_RETRY_AFTER_MS } from "../../shared/defaults.js";
 import type { OperationId } from "../../spec/types.js";
-import type { Pacer, PacerSettle } from "../pipeline.js";
+import type { HeldRelease, Pacer, PacerSettle } from "../pipeline.js";
 import { type Decision, gatePolicy } from "./pacer-policy.js";
 import { type RateLimitInfo, readRateLimit } from "./rate-limit-headers.js";
 import { MAX_TIMER_MS, tooLongError } from "./refusal.js";
@@ -35,7 +35,7 @@ interface Waiter {
   signal: AbortSignal;
   /** When the call must end (the client's clock), if it has a deadline. */
   deadline: number | undefined;
-  resolve(settle: PacerSettle): void;
+  resolve(release: HeldRelease): void;
   reject(reason: unknown): void;
 }
 
@@ -55,10 +55,10 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   // A token bucket holding one token: requests evenly spaced, never a burst.
   const minIntervalMs = rate === undefined ? 0 : 1000 / rate;
   const maxPauseMs = Math.min(options.maxPauseMs ?? MAX_RETRY_AFTER_MS, MAX_TIMER_MS);
-  const gates = new Map<string, Pacer["wait"] & { why(): string }>();
+  const gates = new Map<string, Pacer["wait"]>();
 
   /** One origin's gate: its policy state, its queue, and its one timer. */
-  function gate(): Pacer["wait"] & { why(): string } {
+  function gate(): Pacer["wait"] {
     const policy = gatePolicy(minIntervalMs, maxPauseMs);
     let queue: Waiter[] = [];
     /** One abort listener per signal, however many of its requests wait (no MaxListenersExceededWarning). */
@@ -66,6 +66,8 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     let timer: unknown;
     /** Headers of the last answer, for a `rate_limited` error. */
     let headers = new Headers();
+    /** What held the queue last, in the policy's words: a waiter let through is told it. */
+    let heldFor = "queue";
 
     const tooLong = (
       url: URL,
@@ -133,9 +135,10 @@ export function createPacer(options: PacerOptions = {}): Pacer {
         if (decision.go) {
           const waiter = queue.shift() as Waiter;
           unwatch(waiter);
-          waiter.resolve(letThrough());
+          waiter.resolve({ settle: letThrough(), heldFor });
           continue;
         }
+        heldFor = policy.why(now());
         if (decision.tooLong) {
           refuse(queue.splice(0), decision, false);
           return;
@@ -171,7 +174,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
           return Promise.reject(tooLong(url, decision, deadline, operationId));
         }
       }
-      return new Promise<PacerSettle>((resolve, reject) => {
+      return new Promise<HeldRelease>((resolve, reject) => {
         const waiter: Waiter = { url, operationId, signal, deadline, resolve, reject };
         let watch = watched.get(signal);
         if (!watch) {
@@ -184,7 +187,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
         pump();
       });
     };
-    return Object.assign(wait, { why: () => policy.why(now()) });
+    return wait;
   }
 
   return {
@@ -196,6 +199,5 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       }
       return wait(url, signal, deadline, operationId);
     },
-    why: (url) => gates.get(url.origin)?.why() ?? "queued",
   };
 }
