@@ -66,11 +66,15 @@ function inputSchemaOf(operationId: OperationId, maxLimit: number | undefined): 
   const properties: Record<string, JsonSchemaObject> = { ...parameters };
   const limit = properties.limit;
   if (limit !== undefined) {
-    properties.limit = {
-      ...limit,
-      default: TOOL_PAGE_SIZE,
-      ...(maxLimit === undefined ? {} : { maximum: maxLimit }),
-    };
+    // The spec's words say 1 to 60 and that a deployment may set its own: this server's is said after them.
+    const own =
+      maxLimit === undefined
+        ? {}
+        : {
+            maximum: maxLimit,
+            description: `${limit.description ?? ""} On this server: 1 to ${maxLimit}.`.trim(),
+          };
+    properties.limit = { ...limit, default: TOOL_PAGE_SIZE, ...own };
   }
   return {
     type: "object",
