@@ -78,7 +78,8 @@ describe("the tool table", () => {
         maximum: operationId === "getTransactionActivity" ? 100 : parameterRules.limit.maximum,
       });
       // The spec's words say 1 to 60; the server's own maximum is said after them, where it has one.
-      const said = (definition.inputSchema.properties?.limit as { description?: string }).description ?? "";
+      const said =
+        (definition.inputSchema.properties?.limit as { description?: string } | undefined)?.description ?? "";
       expect(said.endsWith("On this server: 1 to 100.")).toBe(operationId === "getTransactionActivity");
       expect(definition.description).toContain("next page");
     }
