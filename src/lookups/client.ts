@@ -7,8 +7,9 @@
  */
 
 import createClient, { type Middleware } from "openapi-fetch";
-import { checkHeaders, checkMaxLimit, checkRate, type MaxLimitOption } from "../input/option-checks.js";
-import { type BaseUrlOption, routesOf } from "../input/service-routes.js";
+import { checkClientOptions } from "../input/client-options.js";
+import type { MaxLimitOption } from "../input/option-checks.js";
+import type { BaseUrlOption } from "../input/service-routes.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
@@ -17,7 +18,7 @@ import { createPacer } from "../transport/pacer/pacer.js";
 import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { routing } from "../transport/routing.js";
-import { limitsOf, type RequestOptions } from "./call-options.js";
+import type { RequestOptions } from "./call-options.js";
 import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
 import { type LookupSettings, runLookup } from "./lookup.js";
@@ -94,17 +95,17 @@ export interface LookupClientOptions {
 
 /** Creates a client for the lookups. Throws {@link HiroValidationError} on a bad option. */
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
-  const routes = routesOf(options.baseUrl, options.apiKey, options.apiKeyServices);
+  // Every option checked first, in one place: nothing is made from a bad one.
+  const {
+    routes,
+    headers: clientHeaders,
+    limits,
+    maxLimit,
+    maxRequestsPerSecond,
+  } = checkClientOptions(options);
   // Every service is routed; the metadata service, always set, is openapi-fetch's own base URL.
   const baseUrl = routes.metadata.base;
   const userFetch = options.fetch;
-  const clientHeaders = checkHeaders("headers", options.headers);
-  const limits = limitsOf(options);
-  const maxLimit = checkMaxLimit("maxLimit", options.maxLimit);
-  const maxRequestsPerSecond =
-    options.maxRequestsPerSecond === undefined
-      ? undefined
-      : checkRate("maxRequestsPerSecond", options.maxRequestsPerSecond);
   // The middleware the user registered (options and raw.use): any at all sends the lookups through openapi-fetch.
   const registered = new Set<Middleware>();
   // Built in the order the layers need them, each complete when made: the attempt loop's settings, the
