@@ -97,7 +97,7 @@ export async function printPages<Op extends PagedOperationId>(
   // --json array stays open, like any walk that did not finish.
   out.end();
   // --max stopped the walk with items left: said, so a cut list is never read as the whole one.
-  if (walk.hasMore()) {
+  if (options.max !== undefined && walk.hasMore()) {
     const total = Math.trunc(Number(walk.total())) || 0;
     io.stderr.write(`hiro-lookup: stopped at --max ${options.max}; the list has ${total} in all\n`);
   }

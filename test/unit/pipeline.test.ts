@@ -4,7 +4,13 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HiroNetworkError, HiroTimeoutError, type RetryEvent } from "../../src/index.js";
+import {
+  HiroApiError,
+  HiroError,
+  HiroNetworkError,
+  HiroTimeoutError,
+  type RetryEvent,
+} from "../../src/index.js";
 import { json, never, ORDINAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -105,6 +111,25 @@ describe("one openapi-fetch client", () => {
     expect(error).toBeInstanceOf(HiroNetworkError);
     expect((error as HiroNetworkError).operationId).toBeUndefined();
     expect((error as HiroNetworkError).message).toMatch(/^GET http:\/\/127\.0\.0\.1:2\/ordinals\/v1\/mirror/);
+  });
+
+  it("a body too large for a request moved off the spec's paths is refused, as no lookup's API error", async () => {
+    const mirror: Middleware = {
+      onRequest: ({ request }) => new Request("http://127.0.0.1:2/ordinals/v1/mirror/everything", request),
+    };
+    const { client } = createTestClient(() => json({ results: "x".repeat(100) }), {
+      baseUrl: "http://127.0.0.1:1",
+      maxResponseBytes: 10,
+      middleware: [mirror],
+    });
+    const error = await client.raw
+      .GET(SAT_PATH, { params: { path: { ordinal: ORDINAL } } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HiroError);
+    expect(error).not.toBeInstanceOf(HiroApiError);
+    expect((error as Error).message).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:2\/ordinals\/v1\/mirror\/everything: a body larger than maxResponseBytes \(10 bytes\)/,
+    );
   });
 
   it("the key goes only to the base URL's origin, also when a middleware points a request elsewhere", async () => {
