@@ -95,6 +95,21 @@ export interface LookupClientOptions {
 
 /** Creates a client for the lookups. Throws {@link HiroValidationError} on a bad option. */
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
+  return buildLookupClient(options, { paced: true });
+}
+
+/** What a tool built on the client decides that no caller does. */
+export interface ClientBuild {
+  /**
+   * Whether the client paces its own requests (one gate per origin, src/transport/pacer/). The gateway's
+   * client does not: the gateway paces upstream itself, for every instance (src/server/pace.ts), and a
+   * second pacer under it would spread the same budget again.
+   */
+  paced: boolean;
+}
+
+/** {@link createLookupClient}, with what `build` decides (not part of the package's API). */
+export function buildLookupClient(options: LookupClientOptions, build: ClientBuild): LookupClient {
   // Every option checked first, in one place: nothing is made from a bad one.
   const {
     routes,
@@ -114,7 +129,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
     maxResponseBytes: limits.maxResponseBytes,
     onRetry: options.onRetry,
     // One gate per origin, shared by every call of this client (src/transport/pacer/).
-    pacer: createPacer({ maxRequestsPerSecond }),
+    pacer: build.paced ? createPacer({ maxRequestsPerSecond }) : undefined,
     now: Date.now,
     random: () => Math.random(),
     log: logOf(options.logLevel, options.logger),

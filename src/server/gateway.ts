@@ -7,8 +7,9 @@
  */
 
 import { printable } from "../errors/safe-text.js";
-import { createLookupClient, HiroValidationError, type LookupClient } from "../index.js";
+import { HiroValidationError, type LookupClient } from "../index.js";
 import { isWholeNumber } from "../input/whole-number.js";
+import { buildLookupClient } from "../lookups/client.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
 import { requestOf } from "../lookups/requests.js";
 import { logOf } from "../observe/log.js";
@@ -63,10 +64,11 @@ function checkMs(name: string, value: number | undefined, fallback: number): num
  */
 export function createLookupGateway(options: LookupHandlerOptions = {}): LookupGateway {
   const upstream = options.upstream ?? {};
-  const client: LookupClient = createLookupClient({
-    maxRetries: GATEWAY_DEFAULTS.maxRetries,
-    ...upstream,
-  });
+  // Not paced by the client: the gateway's pace (below) is the one pace of the key, for every instance.
+  const client: LookupClient = buildLookupClient(
+    { maxRetries: GATEWAY_DEFAULTS.maxRetries, ...upstream },
+    { paced: false },
+  );
   // The client's own parameter checks (its maxLimit included): a caller is refused exactly what it would be;
   // and its deployment (base URLs as canonical text), part of every cache key.
   const facts = clientFactsOf(client);

@@ -76,3 +76,26 @@ describe("the gateway's own 429", () => {
     expect((await get(`/metadata/v1/sft/${PRINCIPAL}/1`)).status).toBe(200);
   });
 });
+
+describe("one pace, the gateway's", () => {
+  it("a budget the gateway's pace allows goes at once: the client under it does not spread it again", async () => {
+    const token = upstreamFixture("tma-sft-200-valid-metadata");
+    const records: string[] = [];
+    const logger = {
+      debug: (m: string) => records.push(m),
+      info: () => {},
+      warn: (m: string) => records.push(m),
+      error: () => {},
+    };
+    // 49 of 50 left in a minute: the gateway's pace lets each through; a client's own pacer would hold
+    // each next request about 1.2 s (the budget spread over the window).
+    const { get, requests } = testGateway(
+      () =>
+        json(token, 200, { "ratelimit-limit": "50", "ratelimit-remaining": "49", "ratelimit-reset": "60" }),
+      { upstream: { logLevel: "debug", logger } },
+    );
+    for (const id of [1, 2, 3]) expect((await get(`/metadata/v1/sft/${PRINCIPAL}/${id}`)).status).toBe(200);
+    expect(requests).toHaveLength(3);
+    expect(records.filter((message) => message.includes("pacer hold"))).toEqual([]);
+  });
+});
