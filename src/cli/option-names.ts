@@ -6,7 +6,7 @@
  * it, and saying what a command line can give (decimal digits), not what a JS caller can pass.
  */
 import { HiroValidationError, type ServiceName } from "../index.js";
-import { JS_INTEGER_FORMS, SERVICE_NAMES } from "../spec/index.js";
+import { clientPageMaximum, JS_INTEGER_FORMS, SERVICE_NAMES } from "../spec/index.js";
 import { maxLimitFlag, PAGED_SERVICES } from "./service-flags.js";
 import { type ServiceUrls, unsetServiceReason } from "./service-urls.js";
 
@@ -77,6 +77,10 @@ export function inCliWords(error: unknown, urls: ServiceUrls = {}, name?: string
   if (service && unset) return new HiroValidationError(unset.flag, unset.reason, { cause: error });
   name ??= cliNameOf(error.parameter, urls);
   if (!name) return error;
-  const reason = error.reason.replaceAll(JS_INTEGER_FORMS, CLI_INTEGER_FORMS);
+  // The library's words for what a command line sets otherwise: integers, and a deployment's page maximum.
+  let reason = error.reason.replaceAll(JS_INTEGER_FORMS, CLI_INTEGER_FORMS);
+  for (const service of PAGED_SERVICES) {
+    reason = reason.replaceAll(clientPageMaximum(service), maxLimitFlag(service));
+  }
   return new HiroValidationError(name, reason, { cause: error });
 }

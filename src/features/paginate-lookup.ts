@@ -6,6 +6,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { clientPageMaximum } from "../input/validate-input.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
 import type { LookupClient } from "../lookups/client-type.js";
 import { operations } from "../spec/services.js";
@@ -47,6 +48,6 @@ export function paginateLookup<Op extends PagedOperationId>(
   return paginateWithin<LookupParams<Op>, LookupData<Op>>(facts.lookups[operationId], params, options, {
     maximum,
     fallback: maximum,
-    whose: own === undefined ? "" : " (the client's maxLimit for this service)",
+    whose: own === undefined ? "" : ` (${clientPageMaximum(service)})`,
   });
 }

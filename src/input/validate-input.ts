@@ -161,15 +161,22 @@ export function checkOffset(value: unknown): number | undefined {
 }
 
 /**
- * `limit`: an integer from 1 to `maximum` (the spec's 60, or the deployment's `maxLimit`), or undefined
- * for the service's default (20).
+ * Where a page maximum other than the spec's comes from, as a refusal names it: the client's `maxLimit`
+ * for `service`. One text, so a tool that sets the option another way (the CLI's `--runes-max-limit`)
+ * names its own instead.
  */
-export function checkLimit(value: unknown, maximum?: number): number | undefined {
+export const clientPageMaximum = (service: string) => `the client's maxLimit.${service}`;
+
+/**
+ * `limit`: an integer from 1 to `maximum` (the spec's 60, or the deployment's `maxLimit` for `service`),
+ * or undefined for the service's default (20).
+ */
+export function checkLimit(value: unknown, maximum?: number, service = ""): number | undefined {
   if (value === undefined) return undefined;
   const { minimum } = limitRule;
   const max = maximum ?? limitRule.maximum;
   if (!isWholeNumber(value, minimum, max)) {
-    const whose = maximum === undefined ? "" : " (the client's maxLimit for this service)";
+    const whose = maximum === undefined ? "" : ` (${clientPageMaximum(service)})`;
     throw new HiroValidationError(
       "limit",
       `must be an integer from ${minimum} to ${max}${whose}; got ${show(value)}`,

@@ -55,7 +55,9 @@ export function requestOf(
     request.path[name] = String(checkOf(operationId, name)(values?.[name]));
   for (const name of operation.queryParams) {
     const value =
-      name === "limit" ? checkLimit(values?.[name], maxLimit) : checkOf(operationId, name)(values?.[name]);
+      name === "limit"
+        ? checkLimit(values?.[name], maxLimit, operation.service)
+        : checkOf(operationId, name)(values?.[name]);
     if (value !== undefined) request.query[name] = value;
   }
   return request;

@@ -147,6 +147,25 @@ describe("page size (issue 20, item 2)", () => {
     expect(seen).toEqual([{ runes: 100, ordinals: 20 }]);
   });
 
+  it.each([
+    [
+      ["sat-inscriptions", "1", "--limit", "21"],
+      "--limit: must be an integer from 1 to 20 (--ordinals-max-limit); got 21",
+    ],
+    [
+      ["sat-inscriptions", "1", "--all", "--limit", "21"],
+      "--limit: must be an integer from 1 to 20 (--ordinals-max-limit); got 21",
+    ],
+  ])(
+    "a --limit above the deployment's maximum names the flag that set it, not the client's option: %j",
+    async (args, said) => {
+      const url = await serve(inscriptions(70));
+      const run = await cli(["--base-url", url, "--ordinals-max-limit", "20", ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`hiro-lookup: ${said}\n`);
+    },
+  );
+
   it.each(["0", "x", "-1"])("--runes-max-limit %s is a usage error naming the flag", async (value) => {
     const run = await cli([
       "--base-url",

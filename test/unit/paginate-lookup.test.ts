@@ -56,7 +56,7 @@ describe("paginateLookup", () => {
     expect(error).toBeInstanceOf(HiroValidationError);
     expect(error).toMatchObject({
       parameter: "pageSize",
-      reason: "must be an integer from 1 to 100 (the client's maxLimit for this service); got 101",
+      reason: "must be an integer from 1 to 100 (the client's maxLimit.ordinals); got 101",
     });
     expect(requests).toHaveLength(2);
   });
