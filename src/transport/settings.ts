@@ -25,7 +25,7 @@ export interface RetryEvent {
  */
 export type PacerSettle = (answer?: Response) => void;
 
-/** A request the pacer held, let through: its settle function, and what held it last, in words (for the log). */
+/** A request the pacer held, let through: its settle function, and what held it, in order, in words (for the log). */
 export interface HeldRelease {
   settle: PacerSettle;
   heldFor: string;

@@ -20,6 +20,8 @@ const urlAt = (origin: string) => new URL(`/metadata/v1/sft/${PRINCIPAL}/1`, ori
 /** A request waiting in the gate: `settle` once let through, `error` once refused. */
 interface Pending {
   settle?: PacerSettle;
+  /** What held it, when it was held (the pacer's words). */
+  heldFor?: string;
   error?: unknown;
 }
 
@@ -33,6 +35,7 @@ function ask(
   Promise.resolve(pacer.wait(urlAt(origin), signal, deadline, "getSftMetadata")).then(
     (released) => {
       pending.settle = typeof released === "function" ? released : released.settle;
+      if (typeof released !== "function") pending.heldFor = released.heldFor;
     },
     (error: unknown) => {
       pending.error = error;
@@ -62,6 +65,22 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe("what held a request", () => {
+  it("every reason, in order: a spent budget, then the new window's first answer", async () => {
+    const pacer = pacerOf();
+    const first = ask(pacer, A);
+    await run();
+    first.settle?.(limited(0, 2)); // spent until the reset, 2 s away
+    const [second, third] = [ask(pacer, A), ask(pacer, A)];
+    await run(2_000); // the reset: the gate learns again, one request at a time
+    expect(second.heldFor).toBe("budget spent");
+    expect(third.settle).toBeUndefined();
+    second.settle?.(limited(9, 60));
+    await run();
+    expect(third.heldFor).toBe("budget spent, then first answer");
+  });
 });
 
 describe("rate-limit headers", () => {

@@ -35,6 +35,8 @@ interface Waiter {
   signal: AbortSignal;
   /** When the call must end (the client's clock), if it has a deadline. */
   deadline: number | undefined;
+  /** What held it, in order, each reason once in a row (`budget spent`, then `first answer` after a reset). */
+  heldBy: string[];
   resolve(release: HeldRelease): void;
   reject(reason: unknown): void;
 }
@@ -66,8 +68,6 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     let timer: unknown;
     /** Headers of the last answer, for a `rate_limited` error. */
     let headers = new Headers();
-    /** What held the queue last, in the policy's words: a waiter let through is told it. */
-    let heldFor = "queue";
 
     const tooLong = (
       url: URL,
@@ -135,10 +135,12 @@ export function createPacer(options: PacerOptions = {}): Pacer {
         if (decision.go) {
           const waiter = queue.shift() as Waiter;
           unwatch(waiter);
-          waiter.resolve({ settle: letThrough(), heldFor });
+          waiter.resolve({ settle: letThrough(), heldFor: waiter.heldBy.join(", then ") || "queue" });
           continue;
         }
-        heldFor = policy.why(now());
+        // Every waiter is held by what holds the gate now: each keeps the reasons it was held by, in order.
+        const why = policy.why(now());
+        for (const held of queue) if (held.heldBy.at(-1) !== why) held.heldBy.push(why);
         if (decision.tooLong) {
           refuse(queue.splice(0), decision, false);
           return;
@@ -175,7 +177,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
         }
       }
       return new Promise<HeldRelease>((resolve, reject) => {
-        const waiter: Waiter = { url, operationId, signal, deadline, resolve, reject };
+        const waiter: Waiter = { url, operationId, signal, deadline, heldBy: [], resolve, reject };
         let watch = watched.get(signal);
         if (!watch) {
           watch = { waiters: new Set(), onAbort: () => aborted(signal) };
