@@ -58,10 +58,11 @@ const esm = (config) => ({ ...config, format: "esm", platform: "browser", target
  * helper), the single-request methods built from the operation table by a typed builder, and the facts
  * `paginateLookup` reads (the client's own lookups and `maxLimit`; the walk itself stays out of the core):
  * 18,167 B (+71 B).
- * After issue 38's last round (2026-11-27): 18,107 B. One record per lookup returned instead of written
+ * After issue 38's last round (2026-11-27): 18,192 B. One record per lookup returned instead of written
  * into shared objects (−23 B), the client's defaults as constants a minifier inlines (−57 B, with the
- * options split by job). Issue 38's 17,000 B is missed by 1,107 B: the protections and the log of
- * issues 35 and 39 (see above). What would close it is an API choice, not a trim: `searchTokens` as a
+ * options split by job), then a new user's trial: the pacer's reasons in order, the page maximum's
+ * owner named in the refusal, the gateway's client built unpaced (+78 B). Issue 38's 17,000 B is missed
+ * by 1,192 B: the protections and the log of issues 35 and 39 (see above). What would close it is an API choice, not a trim: `searchTokens` as a
  * function beside the client (as `paginateLookup` is) rather than a method, or the log as middleware.
  */
 export const CORE_TARGET = 10_300;
@@ -131,8 +132,9 @@ export default [
   // 22,077 B after issue 38's typed client (+228 B against main's 21,849 B, the core's +71 B: the lookups
   // calling raw's own GET typed by RawPaths, the methods built from the operation table; paginateLookup,
   // the walk by a client's own page maximum, kept out of the core).
-  // 22,272 B after issue 38's last round (+195 B against 22,077 B: the free paginate's page-size rule and
-  // the walk's total(), waitForMetadata's and etagCache's defaults in the one defaults module, the LRU).
+  // 22,422 B after issue 38's last round (+345 B against 22,077 B: the free paginate's page-size rule, its
+  // refusal of a stray limit and the walk's total(), waitForMetadata's and etagCache's defaults in the one
+  // defaults module, the LRU, the pacer's reasons in order).
   entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 22_450),
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
   {
