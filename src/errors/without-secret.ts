@@ -1,5 +1,5 @@
 /**
- * The client's own API key blanked out of server text: a gateway that echoes `x-api-key` in a 401 or
+ * Secrets kept out of messages. The client's own API key blanked out of server text: a gateway that echoes `x-api-key` in a 401 or
  * 500 body (a debug page, say) must not get the key into `HiroApiError.message`, `.body`, a log or a
  * terminal. The key is replaced wherever it appears, in text or in any string of a parsed JSON body.
  */
@@ -24,3 +24,11 @@ export function withoutSecret<T>(value: T, key: string | undefined): T {
   const written = JSON.stringify(key).slice(1, -1);
   return json.includes(written) ? (JSON.parse(json.replaceAll(written, BLANKED_KEY)) as T) : value;
 }
+
+/**
+ * `text` cut before its last `@`, where a URL's `user:password@` ends, its scheme kept: for text that did
+ * not parse as a URL (a refused base URL, a `raw` path that is a URL), so the credentials are found by
+ * pattern, whatever characters a password holds.
+ */
+export const withoutUserinfo = (text: string): string =>
+  text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1…@");

@@ -4,9 +4,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
-
-/** `text` cut before its last `@`, where a URL's `user:password@` ends (it did not parse, so by pattern). */
-const withoutUserinfo = (text: string) => text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1…@");
+import { withoutUserinfo } from "../errors/without-secret.js";
 
 /**
  * Checks a base URL: http(s), no credentials, query or fragment. Returns it without trailing slashes.

@@ -9,15 +9,11 @@
 import type { Client } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { withoutUserinfo } from "../errors/without-secret.js";
 import type { RawPaths } from "../spec/types.js";
 
 /** A segment the URL parser resolves: `.`, `..`, or either spelled with `%2e`. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
-
-/** `text` with the `user:password@` of any URL in it blanked, for a message. */
-function withoutUserinfo(text: string): string {
-  return text.replace(/(^|\/\/)[^/?#@\s]*@/g, "$1…@");
-}
 
 /** Whether `path` is a path of the spec's form: `/…`, no URL, no `\\`, no dot segment. */
 const isPath = (path: unknown): path is string =>

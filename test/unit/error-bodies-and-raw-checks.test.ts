@@ -151,6 +151,9 @@ describe("raw calls: path values and the service prefix checked", () => {
       "http://user:s3cr3t-pw@evil.test/x",
       "//user:s3cr3t-pw@evil.test/x",
       "user:s3cr3t-pw@x",
+      // A password with a space or a slash in it, as text that is no URL.
+      "http://user:s3cr3t-pw x@evil.test/x",
+      "http://user:s3cr3t-pw/x@evil.test/x",
     ]) {
       const { client, requests } = createTestClient(() => json({}));
       for (const error of [
