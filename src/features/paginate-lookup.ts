@@ -6,6 +6,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import { pageMaximumOf } from "../input/option-checks.js";
 import { clientPageMaximum } from "../input/validate-input.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
 import type { LookupClient } from "../lookups/client-type.js";
@@ -43,7 +44,7 @@ export function paginateLookup<Op extends PagedOperationId>(
   }
   // The client's page maximum for the lookup's service (its `maxLimit`), else the spec's.
   const { service } = operations[operationId];
-  const own = service === "metadata" ? undefined : facts.maxLimit[service];
+  const own = pageMaximumOf(facts.maxLimit, service);
   const maximum = own ?? MAX_PAGE_SIZE;
   return paginateWithin<LookupParams<Op>, LookupData<Op>>(facts.lookups[operationId], params, options, {
     maximum,

@@ -76,9 +76,13 @@ function checkInteger(
   return value;
 }
 
-/** A walk's `limit` is its page size: one given among the lookup's parameters is refused, naming `pageSize`. */
-function refuseLimit(limit: unknown): undefined {
-  if (limit === undefined) return undefined;
+/**
+ * A walk's `limit` is its page size: one given among the lookup's parameters (plain JavaScript, or a
+ * cast) would be overwritten without a word, so it is refused, naming `pageSize`.
+ */
+function refuseStrayLimit(params: object): void {
+  const limit: unknown = Reflect.get(params, "limit");
+  if (limit === undefined) return;
   throw new HiroValidationError(
     "limit",
     `is set by the walk, one page at a time: give the page size as the pageSize option; got ${printable(String(limit), 40)}`,
@@ -151,23 +155,22 @@ function walk<P extends { offset?: number; limit?: number }, T>(
   const progress: Progress = { end: start, total: Number.POSITIVE_INFINITY, unread: 0 };
   // Which results of each page were new to its walk (items() yields those).
   const freshOf = new WeakMap<Page<T>, boolean[]>();
-  // A `limit` among the lookup's parameters (plain JavaScript, or a cast) would be overwritten by the page
-  // size without a word: refused, pointing to `pageSize`.
-  const strayLimit: unknown = Reflect.get(params, "limit");
   // Checked when the walk starts, so a bad option rejects the first `next()` like any lookup error.
-  const limits = () => ({
-    limit: refuseLimit(strayLimit),
-    pageSize: checkInteger(
-      "pageSize",
-      size,
-      1,
-      pageSizeRule.maximum,
-      pageSizeRule.fallback,
-      pageSizeRule.whose,
-    ),
-    maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
-    concurrency: checkInteger("concurrency", conc, 1, 16, 1),
-  });
+  const limits = () => {
+    refuseStrayLimit(params);
+    return {
+      pageSize: checkInteger(
+        "pageSize",
+        size,
+        1,
+        pageSizeRule.maximum,
+        pageSizeRule.fallback,
+        pageSizeRule.whose,
+      ),
+      maxItems: checkInteger("maxItems", max, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+      concurrency: checkInteger("concurrency", conc, 1, 16, 1),
+    };
+  };
 
   async function* pages(): AsyncGenerator<Page<T>, void, undefined> {
     const { pageSize, maxItems, concurrency } = limits();

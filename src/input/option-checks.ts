@@ -6,6 +6,7 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
+import type { ServiceName } from "../spec/services.js";
 import { isWholeNumber } from "./whole-number.js";
 
 /**
@@ -46,6 +47,13 @@ export interface MaxLimitOption {
   ordinals?: number | undefined;
   runes?: number | undefined;
 }
+
+/**
+ * The page maximum `maxLimit` sets for `service`; undefined where it sets none (the spec's 60 holds; the
+ * Token Metadata API's is fixed at 60).
+ */
+export const pageMaximumOf = (maxLimit: MaxLimitOption, service: ServiceName): number | undefined =>
+  service === "metadata" ? undefined : maxLimit[service];
 
 /** The largest page maximum a client takes in `maxLimit` for a service. */
 export const MAX_LIMIT_CEILING = 1_000_000;

@@ -8,7 +8,7 @@
 
 import createClient, { type Middleware } from "openapi-fetch";
 import { checkClientOptions } from "../input/client-options.js";
-import type { MaxLimitOption } from "../input/option-checks.js";
+import { type MaxLimitOption, pageMaximumOf } from "../input/option-checks.js";
 import type { BaseUrlOption } from "../input/service-routes.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
@@ -172,10 +172,8 @@ export function buildLookupClient(options: LookupClientOptions, build: ClientBui
     direct: () => registered.size === 0 && userFetch === undefined,
   };
 
-  const checked: ParameterCheck = (operationId, params) => {
-    const { service } = operations[operationId];
-    return requestOf(operationId, params, service === "metadata" ? undefined : maxLimit[service]);
-  };
+  const checked: ParameterCheck = (operationId, params) =>
+    requestOf(operationId, params, pageMaximumOf(maxLimit, operations[operationId].service));
   const lookup =
     <Op extends SingleLookupId>(operationId: Op): LookupMethod<Op> =>
     (params?: LookupParams<Op>, callOptions?: RequestOptions) =>

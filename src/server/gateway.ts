@@ -8,6 +8,7 @@
 
 import { printable } from "../errors/safe-text.js";
 import { HiroValidationError, type LookupClient } from "../index.js";
+import { pageMaximumOf } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import { buildLookupClient } from "../lookups/client.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
@@ -84,8 +85,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const corsOrigins = new Set(options.corsOrigins ?? []);
   // The services whose page maximum the client was told (a self-hosted bitcoin-indexer's, not the spec's 60).
   const maxLimit = upstream.maxLimit ?? {};
-  const ownMaxLimit = (service: string) =>
-    (service === "ordinals" || service === "runes") && maxLimit[service] !== undefined;
+  const ownMaxLimit = (service: ServiceName) => pageMaximumOf(maxLimit, service) !== undefined;
   const now = options.now ?? Date.now;
   const observer = options.observer;
   const memory = createMemoryTier(memoryBytes);

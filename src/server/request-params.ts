@@ -15,6 +15,7 @@ import type { LookupRequest } from "../lookups/lookup.js";
 import { checkRequest } from "../mock/request-check.js";
 import { canonicalParams } from "../query/key.js";
 import { matchOperation, operations } from "../spec/index.js";
+import type { ServiceName } from "../spec/services.js";
 
 /** A caller's request, matched and checked: the operation, its wire request and its canonical parameters. */
 export interface CheckedCall {
@@ -88,7 +89,7 @@ export function checkCall(
   search: URLSearchParams,
   check: ParameterCheck,
   basePath = "",
-  ownMaxLimit: (service: string) => boolean = () => false,
+  ownMaxLimit: (service: ServiceName) => boolean = () => false,
 ): CheckedCall | Refusal | undefined {
   const matched = matchOperation(pathname, basePath);
   if (matched === undefined) return undefined;

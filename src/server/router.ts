@@ -6,6 +6,7 @@
  */
 import type { ParameterCheck } from "../lookups/client-facts.js";
 import { hashLookupKey } from "../query/key.js";
+import type { ServiceName } from "../spec/services.js";
 import { errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
 import { type CheckedCall, checkCall, notFound } from "./request-params.js";
 
@@ -25,7 +26,7 @@ export interface RouterSettings {
   deployment: string;
   basePath: string;
   /** Whether the client was told the page maximum of a service (the spec's 60 does not hold there). */
-  ownMaxLimit: (service: string) => boolean;
+  ownMaxLimit: (service: ServiceName) => boolean;
 }
 
 /** The router: a target's checked call and key, or the answer that refuses it. */
