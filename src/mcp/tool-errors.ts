@@ -12,7 +12,6 @@ import {
   HiroTimeoutError,
   HiroValidationError,
 } from "../index.js";
-import { operations } from "../spec/index.js";
 
 /** Thrown when a call runs past the tool's deadline (the server's, so the agent never waits on it). */
 export class ToolDeadlineError extends Error {
@@ -45,7 +44,13 @@ const API_ADVICE: Record<HiroApiErrorKind, string> = {
 
 /** What the agent is told, and the advice, for `error` thrown by a call of `tool`. */
 function describe(error: unknown): { message: string; advice: string } {
-  const message = error instanceof Error ? error.message : String(error);
+  // A lookup's errors carry what happened without the operation (`summary`): the agent called the tool.
+  const message =
+    error instanceof HiroApiError || error instanceof HiroNetworkError
+      ? error.summary
+      : error instanceof Error
+        ? error.message
+        : String(error);
   if (error instanceof ToolDeadlineError)
     return {
       message,
@@ -75,11 +80,7 @@ function describe(error: unknown): { message: string; advice: string } {
 
 /** `error` as a tool result: `isError: true`, the message and what to do, in one text block. */
 export function errorResult(tool: string, error: unknown): CallToolResult {
-  const { message: said, advice } = describe(error);
-  // The client opens its messages with the operation (`getSftMetadata: …`); the agent called the tool.
-  const operationId = /^(\w+): /.exec(said)?.[1];
-  const message =
-    operationId && Object.hasOwn(operations, operationId) ? said.slice(operationId.length + 2) : said;
+  const { message, advice } = describe(error);
   // The client's messages are already cut and stripped of control characters; the tool's name (as the
   // agent sent it) and an unexpected message are not.
   const text = `${printable(tool, 80)} failed: ${printable(message, 1000)}\nWhat to do: ${advice}`;
