@@ -23,6 +23,7 @@ import { inCliWords } from "./option-names.js";
 import { type MaxLimitFlags, maxLimitOf, type UrlFlags } from "./service-flags.js";
 import {
   apiKeyFor,
+  type ClientRouting,
   clientRouting,
   lookupMetadataUrl,
   type ServiceUrls,
@@ -53,6 +54,34 @@ export type LookupAction = (
   command: Command,
   mock?: MockExtras,
 ) => Promise<void>;
+
+/**
+ * The client's options the global flags and the environment give, as every command that runs a client
+ * reads them: where the services live (`routing`, and the metadata URL the environment's key may follow),
+ * the key, timeouts, retries, page maxima, headers and the log (`--verbose`, else `HIRO_LOG`, else
+ * `logDefault`). A note about the key goes to stderr.
+ */
+export function globalClientOptions(
+  io: CliIo,
+  global: GlobalOptions,
+  where: { routing: ClientRouting; metadataUrl: string | undefined },
+  logDefault: LogLevel,
+): LookupClientOptions {
+  const { apiKey, note } = apiKeyFor(global.apiKey, io.env, where.metadataUrl);
+  if (note) io.stderr.write(`hiro-lookup: ${note}\n`);
+  const maxLimit = maxLimitOf(global);
+  return {
+    ...where.routing,
+    ...(apiKey ? { apiKey } : {}),
+    ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
+    ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
+    ...(maxLimit ? { maxLimit } : {}),
+    headers: headersOf(global.header),
+    // Records on stderr; stdout stays the data alone. An empty HIRO_LOG is an unset one.
+    logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG || logDefault) as LogLevel),
+    logger: stderrLogger(io),
+  };
+}
 
 /**
  * Wraps a {@link LookupAction} as a commander action. `defaults` are client options of the command's own
@@ -91,20 +120,9 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
           routing = { baseUrl: mock.url };
           metadataUrl = mock.url;
         }
-        const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
-        if (note) line(note);
-        const maxLimit = maxLimitOf(global);
         const options: LookupClientOptions = {
           ...defaults,
-          ...routing,
-          ...(apiKey ? { apiKey } : {}),
-          ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
-          ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
-          ...(maxLimit ? { maxLimit } : {}),
-          headers: headersOf(global.header),
-          // --verbose, else HIRO_LOG: records on stderr; stdout stays the data alone.
-          logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG ?? "off") as LogLevel),
-          logger: stderrLogger(io),
+          ...globalClientOptions(io, global, { routing, metadataUrl }, "off"),
           // On a terminal, a wait before a retry says so, on one line that the next one overwrites.
           ...(io.stderr.isTTY && !global.verbose ? { onRetry: waitLine.onRetry } : {}),
         };

@@ -6,17 +6,15 @@
  */
 import type { AddressInfo } from "node:net";
 import { type Command, Option } from "commander";
-import { HiroValidationError, type LogLevel, type LookupClientOptions } from "../../index.js";
+import { HiroValidationError, type LookupClientOptions } from "../../index.js";
 import { createLookupGateway, createRedisShared, GATEWAY_DEFAULTS } from "../../server/index.js";
 import { SERVICE_NAMES } from "../../spec/index.js";
-import { headersOf, integer } from "../arguments.js";
+import { integer } from "../arguments.js";
 import { readsGlobals } from "../help.js";
 import type { CliIo } from "../io.js";
-import { stderrLogger } from "../log-output.js";
-import type { GlobalOptions } from "../lookup-action.js";
+import { type GlobalOptions, globalClientOptions } from "../lookup-action.js";
 import { inCliWords } from "../option-names.js";
-import { maxLimitOf } from "../service-flags.js";
-import { apiKeyFor, clientRouting, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
+import { clientRouting, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
 import { createIpLimit } from "./ip-limit.js";
 import { createGatewayServer } from "./node-server.js";
 import { connectRedis, type RedisConnection } from "./redis-connect.js";
@@ -108,21 +106,11 @@ async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number 
       "is not for serve: start the mock (hiro-lookup mock) and pass --base-url http://127.0.0.1:4010",
     );
   }
-  const { apiKey, note } = apiKeyFor(global.apiKey, io.env, metadataUrl);
-  if (note) io.stderr.write(`hiro-lookup: ${note}\n`);
-  const maxLimit = maxLimitOf(global);
   const options: LookupClientOptions = {
-    ...routing,
-    ...(apiKey ? { apiKey } : {}),
-    ...(global.timeout === undefined ? {} : { timeoutMs: global.timeout }),
-    ...(global.retries === undefined ? {} : { maxRetries: global.retries }),
-    ...(maxLimit ? { maxLimit } : {}),
+    ...globalClientOptions(io, global, { routing, metadataUrl }, "warn"),
     ...(maxRps === undefined ? {} : { maxRequestsPerSecond: maxRps }),
-    headers: headersOf(global.header),
-    logLevel: global.verbose ? "debug" : ((io.env.HIRO_LOG || "warn") as LogLevel),
-    logger: stderrLogger(io),
   };
-  return { options, urls, apiKey };
+  return { options, urls, apiKey: options.apiKey };
 }
 
 async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): Promise<void> {
