@@ -90,7 +90,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const observer = options.observer;
   const memory = createMemoryTier(memoryBytes);
   const rate = upstream.maxRequestsPerSecond;
-  const localPace = createMemoryPace(rate ? 1000 / rate : 0);
+  const localPace = createMemoryPace();
   let storeDown = false;
   // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
   // unless the client's logLevel says otherwise: a server says when it loses its shared store.
@@ -104,6 +104,8 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     },
     shared: options.shared,
     pace: options.shared?.pace ?? localPace,
+    // The client's maxRequestsPerSecond, kept by the gateway's pace (its client does not pace itself).
+    intervalMs: rate ? 1000 / rate : 0,
     fresh,
     maxPaceWaitMs,
     observer,

@@ -8,9 +8,11 @@ import { type GatewayAnswer, spent } from "./answers.js";
 import type { GatewayObserver } from "./options.js";
 import type { Pace } from "./pace.js";
 
-/** What a wait needs: the pace, its bound, the clock, the observer. */
+/** What a wait needs: the pace, its bound, the spacing of requests, the clock, the observer. */
 export interface PaceWait {
   pace: Pace;
+  /** Requests at least this far apart, in ms: 1000 / the client's `maxRequestsPerSecond`, or 0. */
+  intervalMs: number;
   maxPaceWaitMs: number;
   now: () => number;
   observer: GatewayObserver | undefined;
@@ -22,7 +24,7 @@ export async function paced(context: PaceWait, origin: string): Promise<GatewayA
   const deadline = started + context.maxPaceWaitMs;
   for (;;) {
     const now = context.now();
-    const decision = await context.pace.take(origin, now, Math.max(0, deadline - now));
+    const decision = await context.pace.take(origin, now, Math.max(0, deadline - now), context.intervalMs);
     if (decision.go) {
       if (decision.waitMs > 0) await sleep(decision.waitMs);
       const waited = context.now() - started;

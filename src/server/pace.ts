@@ -24,8 +24,11 @@ export interface PaceLesson {
 
 /** The shared budget, per origin. */
 export interface Pace {
-  /** Takes a slot for one request to `origin` at `now`, waiting at most `maxWaitMs`. */
-  take(origin: string, now: number, maxWaitMs: number): Promise<PaceDecision>;
+  /**
+   * Takes a slot for one request to `origin` at `now`, waiting at most `maxWaitMs`; requests are at least
+   * `intervalMs` apart (1000 / the client's `maxRequestsPerSecond`, or 0).
+   */
+  take(origin: string, now: number, maxWaitMs: number, intervalMs: number): Promise<PaceDecision>;
   /** What an answer from `origin` at `now` said about the budget. */
   learn(origin: string, lesson: PaceLesson, now: number): Promise<void>;
 }
@@ -104,11 +107,11 @@ export function paceLearn(state: PaceState, lesson: PaceLesson, now: number): Pa
 
 const EMPTY: PaceState = { remaining: 0, resetAt: 0, next: 0, probeUntil: 0 };
 
-/** The pace of one instance, in memory; `intervalMs` spaces requests (1000 / maxRequestsPerSecond, or 0). */
-export function createMemoryPace(intervalMs: number): Pace {
+/** The pace of one instance, in memory. */
+export function createMemoryPace(): Pace {
   const states = new Map<string, PaceState>();
   return {
-    async take(origin, now, maxWaitMs) {
+    async take(origin, now, maxWaitMs, intervalMs) {
       const { decision, state } = paceStep(states.get(origin) ?? EMPTY, now, intervalMs, maxWaitMs);
       states.set(origin, state);
       return decision;

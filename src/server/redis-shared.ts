@@ -27,8 +27,6 @@ export interface RedisCommands {
 export interface RedisSharedOptions {
   /** Prefix of every key. Default `hiro-lookup:`. */
   prefix?: string | undefined;
-  /** The spacing of upstream requests, from the client's `maxRequestsPerSecond`: 1000 / rate ms, or 0. */
-  intervalMs?: number | undefined;
   /** How long one Redis command may take before it counts as failed, in ms. Default 500. */
   commandTimeoutMs?: number | undefined;
   /** Closes the client (graceful shutdown), e.g. `() => client.quit()`. */
@@ -108,10 +106,9 @@ const tokenOf = () => `${Date.now().toString(36)}-${Math.random().toString(36).s
 /** Shares a gateway's answers, misses and pace through `redis` (see the module's comment). */
 export function createRedisShared(redis: RedisCommands, options: RedisSharedOptions = {}): GatewayShared {
   const prefix = options.prefix ?? "hiro-lookup:";
-  const intervalMs = options.intervalMs ?? 0;
   const timeoutMs = options.commandTimeoutMs ?? 500;
   const send = (args: string[]) => within(redis.sendCommand(args), timeoutMs);
-  const fallback = createMemoryPace(intervalMs);
+  const fallback = createMemoryPace();
 
   const store: LookupStore = {
     async get(key) {
@@ -150,7 +147,7 @@ export function createRedisShared(redis: RedisCommands, options: RedisSharedOpti
   };
 
   const pace: Pace = {
-    async take(origin, now, maxWaitMs) {
+    async take(origin, now, maxWaitMs, intervalMs) {
       try {
         const reply = await send([
           "EVAL",
@@ -166,7 +163,7 @@ export function createRedisShared(redis: RedisCommands, options: RedisSharedOpti
         if (kind === 2) return { go: false, refusedForMs: ms ?? 1_000 };
         throw new Error("an unexpected reply from the pace script");
       } catch {
-        return fallback.take(origin, now, maxWaitMs);
+        return fallback.take(origin, now, maxWaitMs, intervalMs);
       }
     },
     async learn(origin, lesson, now) {

@@ -116,8 +116,9 @@ describe("one pace for one key", () => {
       return new Response(TOKEN, { headers: { "content-type": "application/json" } });
     });
     const { url } = plain;
-    // 5 a second for the two together: 200 ms apart, whichever instance asks.
-    const options = { intervalMs: 200, maxPaceWaitMs: 10_000, upstream: { maxRequestsPerSecond: 5 } };
+    // 5 a second for the two together: 200 ms apart, whichever instance asks. The client's option alone
+    // says it: the shared pace is told nothing else.
+    const options = { maxPaceWaitMs: 10_000, upstream: { maxRequestsPerSecond: 5 } };
     const instances = [
       await gatewayInstance(url, redis.url, options),
       await gatewayInstance(url, redis.url, options),

@@ -21,7 +21,7 @@ export interface GatewayInstance {
 export async function gatewayInstance(
   upstreamUrl: string,
   redisUrl: string,
-  options: LookupHandlerOptions & { intervalMs?: number } = {},
+  options: LookupHandlerOptions = {},
 ): Promise<GatewayInstance> {
   const client = createClient({
     url: redisUrl,
@@ -42,10 +42,7 @@ export async function gatewayInstance(
       logger: { debug: log, info: log, warn: log, error: log },
       ...options.upstream,
     },
-    shared: createRedisShared(
-      { sendCommand: (args) => client.sendCommand(args) },
-      { intervalMs: options.intervalMs ?? 0 },
-    ),
+    shared: createRedisShared({ sendCommand: (args) => client.sendCommand(args) }),
   });
   return {
     gateway,

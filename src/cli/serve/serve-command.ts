@@ -125,7 +125,6 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   let redis: RedisConnection | undefined;
   if (redisUrl) redis = await connectRedis(redisUrl, redisFrom);
   const metrics = await createServeMetrics();
-  const intervalMs = options.maxRps ? 1000 / options.maxRps : 0;
   // The last upstream answer's state, for /healthz (asking upstream there would spend the key's quota).
   let upstreamState: "unknown" | "ok" | "unreachable" = "unknown";
   const gateway = createLookupGateway({
@@ -134,10 +133,7 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
     corsOrigins: options.corsOrigin,
     ...(redis
       ? {
-          shared: createRedisShared(redis.commands, {
-            intervalMs,
-            close: () => (redis as RedisConnection).close(),
-          }),
+          shared: createRedisShared(redis.commands, { close: () => (redis as RedisConnection).close() }),
         }
       : {}),
     observer: {
