@@ -6,6 +6,7 @@
  * tsup.config.ts), so a subpath reads what the main entry's `createLookupClient` recorded.
  */
 import type { MaxLimitOption } from "../input/option-checks.js";
+import type { ServiceName } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import type { ClientLookups } from "./client-type.js";
 import type { LookupRequest } from "./lookup.js";
@@ -15,7 +16,9 @@ export type ParameterCheck = (operationId: OperationId, params: object | undefin
 
 /** What a client records about itself when it is made. */
 export interface ClientFacts {
-  /** The base URL of each service, as canonical text. */
+  /** The base URL of each service; null where none is set. */
+  bases: Readonly<Record<ServiceName, string | null>>;
+  /** {@link ClientFacts.bases} as canonical text (a query key's part). */
   deployment: string;
   /**
    * Whether the client may answer differently from another on the same base URLs: it has its own

@@ -11,7 +11,7 @@ import { checkClientOptions } from "../input/client-options.js";
 import { type MaxLimitOption, pageMaximumOf } from "../input/option-checks.js";
 import type { BaseUrlOption } from "../input/service-routes.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
-import { operations, SERVICE_NAMES, type ServiceName } from "../spec/services.js";
+import { operations, type ServiceName } from "../spec/services.js";
 import type { LookupParams, RawPaths } from "../spec/types.js";
 import type { LoopSettings } from "../transport/attempts.js";
 import { createPacer } from "../transport/pacer/pacer.js";
@@ -19,7 +19,7 @@ import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { routing } from "../transport/routing.js";
 import type { RequestOptions } from "./call-options.js";
-import { type ParameterCheck, recordClientFacts } from "./client-facts.js";
+import { type ClientFacts, type ParameterCheck, recordClientFacts } from "./client-facts.js";
 import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
 import { type LookupSettings, runLookup } from "./lookup.js";
 import { lookupMethods } from "./lookup-methods.js";
@@ -95,7 +95,7 @@ export interface LookupClientOptions {
 
 /** Creates a client for the lookups. Throws {@link HiroValidationError} on a bad option. */
 export function createLookupClient(options: LookupClientOptions = {}): LookupClient {
-  return buildLookupClient(options, { paced: true });
+  return buildLookupClient(options, { paced: true }).client;
 }
 
 /** What a tool built on the client decides that no caller does. */
@@ -108,8 +108,14 @@ export interface ClientBuild {
   paced: boolean;
 }
 
-/** {@link createLookupClient}, with what `build` decides (not part of the package's API). */
-export function buildLookupClient(options: LookupClientOptions, build: ClientBuild): LookupClient {
+/**
+ * {@link createLookupClient}, with what `build` decides, and the facts it records of the client (not part
+ * of the package's API).
+ */
+export function buildLookupClient(
+  options: LookupClientOptions,
+  build: ClientBuild,
+): { client: LookupClient; facts: ClientFacts } {
   // Every option checked first, in one place: nothing is made from a bad one.
   const {
     routes,
@@ -195,13 +201,19 @@ export function buildLookupClient(options: LookupClientOptions, build: ClientBui
     raw: client,
   };
   // Where it goes and how it checks, for tools built on the client (client-facts.ts): not on the client.
-  const bases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, routes[name]?.base ?? null]));
-  recordClientFacts(lookups, {
+  const bases = {
+    metadata: routes.metadata.base,
+    ordinals: routes.ordinals?.base ?? null,
+    runes: routes.runes?.base ?? null,
+  };
+  const facts: ClientFacts = {
+    bases,
     deployment: JSON.stringify(bases),
     ownAnswers: () => userFetch !== undefined || clientHeaders !== undefined || registered.size > 0,
     checkParameters: checked,
     lookups: methods,
     maxLimit,
-  });
-  return lookups;
+  };
+  recordClientFacts(lookups, facts);
+  return { client: lookups, facts };
 }

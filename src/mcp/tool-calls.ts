@@ -71,13 +71,15 @@ const json = (value: unknown) =>
 
 /** A successful answer: its JSON, the next page's arguments for a page, `structuredContent` when the tool has an output schema. */
 function answerResult(tool: Tool, answer: unknown, paged: boolean): CallToolResult {
-  const content: CallToolResult["content"] = [{ type: "text", text: json(answer) }];
+  const text = json(answer);
+  const content: CallToolResult["content"] = [{ type: "text", text }];
   const next = paged ? nextPageText(tool.name, answer) : undefined;
   if (next !== undefined) content.push({ type: "text", text: next });
   const structured = tool.outputSchema !== undefined && typeof answer === "object" && answer !== null;
   return {
     content,
-    ...(structured ? { structuredContent: JSON.parse(json(answer)) as Record<string, unknown> } : {}),
+    // The same JSON, as an object (a bigint as its digits): written once, read back once.
+    ...(structured ? { structuredContent: JSON.parse(text) as Record<string, unknown> } : {}),
   };
 }
 

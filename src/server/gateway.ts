@@ -7,15 +7,13 @@
  */
 
 import { printable } from "../errors/safe-text.js";
-import { HiroValidationError, type LookupClient } from "../index.js";
+import { HiroValidationError } from "../index.js";
 import { pageMaximumOf } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import { buildLookupClient } from "../lookups/client.js";
-import { clientFactsOf } from "../lookups/client-facts.js";
-import { requestOf } from "../lookups/requests.js";
 import { logOf } from "../observe/log.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
-import { matchOperation, operations, type ServiceName } from "../spec/index.js";
+import { matchOperation, operations, SERVICE_NAMES, type ServiceName } from "../spec/index.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
 import { isFresh, matchesEtag } from "./cache-policy.js";
 import { corsHeaders, preflight } from "./cors.js";
@@ -66,16 +64,20 @@ function checkMs(name: string, value: number | undefined, fallback: number): num
 export function createLookupGateway(options: LookupHandlerOptions = {}): LookupGateway {
   const upstream = options.upstream ?? {};
   // Not paced by the client: the gateway's pace (below) is the one pace of the key, for every instance.
-  const client: LookupClient = buildLookupClient(
+  // The client's own parameter checks (its maxLimit included): a caller is refused exactly what it would be;
+  // and its deployment (base URLs as canonical text), part of every cache key.
+  const { client, facts } = buildLookupClient(
     { maxRetries: GATEWAY_DEFAULTS.maxRetries, ...upstream },
     { paced: false },
   );
-  // The client's own parameter checks (its maxLimit included): a caller is refused exactly what it would be;
-  // and its deployment (base URLs as canonical text), part of every cache key.
-  const facts = clientFactsOf(client);
-  const check = facts?.checkParameters ?? requestOf;
-  const deployment = facts?.deployment ?? "{}";
-  const bases = JSON.parse(deployment) as Record<ServiceName, string | null>;
+  const { checkParameters: check, deployment } = facts;
+  // Each service's origin, the pace's key: worked out once.
+  const origins = new Map(
+    SERVICE_NAMES.map((service) => {
+      const base = facts.bases[service];
+      return [service, base === null ? "" : new URL(base).origin];
+    }),
+  );
   const fresh = checkMs("fresh", options.fresh, GATEWAY_DEFAULTS.fresh);
   const memoryBytes = checkMs("memoryBytes", options.memoryBytes, GATEWAY_DEFAULTS.memoryBytes);
   const maxPaceWaitMs = checkMs("maxPaceWaitMs", options.maxPaceWaitMs, GATEWAY_DEFAULTS.maxPaceWaitMs);
@@ -84,8 +86,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     throw new HiroValidationError("basePath", `must start with /; got ${basePath.slice(0, 60)}`);
   const corsOrigins = new Set(options.corsOrigins ?? []);
   // The services whose page maximum the client was told (a self-hosted bitcoin-indexer's, not the spec's 60).
-  const maxLimit = upstream.maxLimit ?? {};
-  const ownMaxLimit = (service: ServiceName) => pageMaximumOf(maxLimit, service) !== undefined;
+  const ownMaxLimit = (service: ServiceName) => pageMaximumOf(facts.maxLimit, service) !== undefined;
   const now = options.now ?? Date.now;
   const observer = options.observer;
   const memory = createMemoryTier(memoryBytes);
@@ -98,10 +99,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const context: MissContext = {
     client,
     apiKey: upstream.apiKey,
-    originOf: (operationId) => {
-      const base = bases[operations[operationId].service];
-      return base ? new URL(base).origin : "";
-    },
+    originOf: (operationId) => origins.get(operations[operationId].service) ?? "",
     shared: options.shared,
     pace: options.shared?.pace ?? localPace,
     // The client's maxRequestsPerSecond, kept by the gateway's pace (its client does not pace itself).
