@@ -2,7 +2,7 @@
  * The gateway's answers as plain data (status, headers, body), so the web handler and the Node adapter
  * share them: the Node adapter writes them without building a `Request` or a `Response`.
  */
-import { HiroApiError, type HiroError } from "../index.js";
+import { HiroApiError, type HiroError, HiroTimeoutError } from "../index.js";
 import { type CachedAnswer, cacheControlOf } from "./cache-policy.js";
 
 /** An answer of the gateway. */
@@ -57,7 +57,7 @@ export const spent = (ms: number): GatewayAnswer =>
 /** The answer a caller gets when upstream could not be asked, as a 502 or 504 in the service's words. */
 export function unreachable(error: HiroError): GatewayAnswer {
   if (error instanceof HiroApiError && error.status === 429) return spent(error.retryAfterMs ?? 1_000);
-  const timeout = error.name === "HiroTimeoutError";
+  const timeout = error instanceof HiroTimeoutError;
   return ownAnswer(
     timeout ? 504 : 502,
     errorBody(

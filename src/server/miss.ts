@@ -5,7 +5,7 @@
  * instance are one call of this (gateway.ts coalesces them).
  */
 import { acceptedBody } from "../features/etag-acceptance.js";
-import type { HiroError, LookupClient } from "../index.js";
+import { HiroError, type LookupClient } from "../index.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
 import { operations } from "../spec/index.js";
@@ -164,8 +164,7 @@ export async function answerMiss(
     } catch (error) {
       context.observer?.upstream?.(call.operationId, "error");
       if (kept) return { entry: kept, how: "stale" };
-      if (error instanceof Error && error.name.startsWith("Hiro"))
-        return { answer: unreachable(error as HiroError) };
+      if (error instanceof HiroError) return { answer: unreachable(error) };
       throw error;
     }
     const now = context.now();

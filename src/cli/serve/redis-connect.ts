@@ -13,8 +13,6 @@ export const REDIS_INSTALL = "npm i redis@6";
 export interface RedisConnection {
   commands: RedisCommands;
   close(): Promise<void>;
-  /** Registers what to do when the connection fails and when it is ready again. */
-  onState(listener: (state: "down" | "ready", detail: string) => void): void;
 }
 
 type RedisModule = typeof import("redis");
@@ -43,15 +41,9 @@ export async function connectRedis(url: string, from: string): Promise<RedisConn
       reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2_000),
     },
   });
-  const listeners: Array<(state: "down" | "ready", detail: string) => void> = [];
-  // node-redis emits `error` on every failed (re)connection: without a listener it would throw.
-  client.on("error", (error: unknown) => {
-    const detail = error instanceof Error ? error.message : String(error);
-    for (const listener of listeners) listener("down", detail);
-  });
-  client.on("ready", () => {
-    for (const listener of listeners) listener("ready", "");
-  });
+  // node-redis emits `error` on every failed (re)connection: without a listener it would throw. The
+  // gateway tells a store that is down, and back, from its commands (its own log lines).
+  client.on("error", () => undefined);
   client.connect().catch(() => undefined);
   return {
     commands: { sendCommand: (args) => client.sendCommand(args) },
@@ -61,9 +53,6 @@ export async function connectRedis(url: string, from: string): Promise<RedisConn
       } catch {
         client.destroy();
       }
-    },
-    onState: (listener) => {
-      listeners.push(listener);
     },
   };
 }
