@@ -23,6 +23,7 @@ import {
   type RateLimitBudget,
   routeOf,
 } from "../mock/index.js";
+import { matchesEtag } from "../shared/etag-match.js";
 import { bodyOfRequest, checkedUrl, listenOn, refuse } from "./request-guards.js";
 
 export interface RulesMockOptions {
@@ -81,13 +82,6 @@ function preferred(rules: AnswerFor, operationId: Parameters<AnswerFor>[0], pref
   return { status: example.status, body: structuredClone(example.value), example: example.name };
 }
 
-/** Whether `ifNoneMatch` (a list of tags, weak or strong) holds `etag`. */
-function matches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
-  if (ifNoneMatch === undefined || etag === undefined) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag) || tag.trim() === "*");
-}
-
 /** Starts the mock on `options.port`. */
 export async function startRulesMock(options: RulesMockOptions): Promise<RulesMock> {
   const host = options.host ?? "127.0.0.1";
@@ -132,7 +126,11 @@ export async function startRulesMock(options: RulesMockOptions): Promise<RulesMo
       ...limit?.headers,
       ...(answer.headers ?? rules.headers(route.operationId, answer.status)),
     };
-    if (answer.status === 200 && prefer === undefined && matches(req.headers["if-none-match"], headers.etag))
+    if (
+      answer.status === 200 &&
+      prefer === undefined &&
+      matchesEtag(req.headers["if-none-match"], headers.etag)
+    )
       return { status: 304, headers };
     return { status: answer.status, headers, body: answer.body };
   }

@@ -58,12 +58,3 @@ export function cacheControlOf(entry: CachedAnswer | undefined, now: number): st
   const left = Math.floor((entry.storedAt + entry.freshMs - now) / 1000);
   return left > 0 ? `public, max-age=${left}` : "no-cache";
 }
-
-/** Whether a caller's `If-None-Match` matches `etag` (a list, `*`, weak or strong: RFC 9110 §13.1.2, weak comparison). */
-export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string | undefined): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  const wanted = bare(etag);
-  return ifNoneMatch.split(",").some((tag) => bare(tag) === wanted);
-}
