@@ -43,11 +43,17 @@ export interface ServiceReading {
   assetIdentifier?: string | undefined;
 }
 
-const KINDS: readonly TokenKind[] = ["ft", "nft", "sft"];
+/** The kinds of token the doctor asks about, as the Token Metadata API names them. */
+export const TOKEN_KINDS: readonly TokenKind[] = ["ft", "nft", "sft"];
+
+/** The token number the service knows `target` by: an FT is token number 1, another its `token_id`. */
+export const serviceTokenNumber = (target: TokenTarget): string =>
+  target.kind === "ft" ? "1" : String(target.token_id);
 
 /** Refuses a target the doctor cannot ask about, before anything is sent. */
 export function checkTarget(target: TokenTarget): void {
-  if (!KINDS.includes(target.kind)) throw new HiroValidationError("kind", 'must be "ft", "nft" or "sft"');
+  if (!TOKEN_KINDS.includes(target.kind))
+    throw new HiroValidationError("kind", 'must be "ft", "nft" or "sft"');
   if (target.kind === "ft" && target.token_id !== undefined)
     throw new HiroValidationError("token_id", "a fungible token has no token id: leave it out for kind ft");
   if (target.kind !== "ft" && target.token_id === undefined)

@@ -8,7 +8,13 @@
  * contract defines a fungible token of its own, so its FT answer names one.
  */
 
-import type { MetadataService, TokenKind, TokenTarget } from "./ask-service.js";
+import {
+  type MetadataService,
+  serviceTokenNumber,
+  TOKEN_KINDS,
+  type TokenKind,
+  type TokenTarget,
+} from "./ask-service.js";
 import { shown } from "./evidence.js";
 import type { Observation } from "./findings.js";
 
@@ -20,7 +26,6 @@ export interface KindSearch {
   ) => Promise<{ results: ReadonlyArray<{ contract_id: string; token_number: number; token_type: string }> }>;
 }
 
-const KINDS = ["ft", "nft", "sft"] as const;
 const NAMES: Record<TokenKind, string> = {
   ft: "a fungible token (SIP-010)",
   nft: "a non-fungible token (SIP-009)",
@@ -34,14 +39,14 @@ async function searchedKind(
   signal: AbortSignal | undefined,
 ): Promise<TokenKind | undefined> {
   if (typeof service.searchTokens !== "function") return undefined;
-  const number = target.kind === "ft" ? "1" : String(target.token_id);
+  const number = serviceTokenNumber(target);
   try {
     const { results } = await service.searchTokens(
       { contract: [`${target.principal}:${number}`] },
       signal ? { signal } : undefined,
     );
     const type = results.find((item) => item.contract_id === target.principal)?.token_type;
-    return KINDS.find((kind) => kind === type);
+    return TOKEN_KINDS.find((kind) => kind === type);
   } catch (error) {
     if (signal?.aborted) throw error;
     return undefined;

@@ -8,7 +8,13 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import { DOCTOR_DEFAULTS } from "../shared/defaults.js";
-import { askService, checkTarget, type MetadataService, type TokenTarget } from "./ask-service.js";
+import {
+  askService,
+  checkTarget,
+  type MetadataService,
+  serviceTokenNumber,
+  type TokenTarget,
+} from "./ask-service.js";
 import { checkImage } from "./check-image.js";
 import { checkKind, type KindSearch } from "./check-kind.js";
 import { checkUri } from "./check-uri.js";
@@ -125,7 +131,7 @@ export async function diagnoseToken(
   // A token of another kind: its URI and image are not the ones asked about.
   if (known !== undefined && kind === undefined) {
     // An FT is token number 1 to the service, which substitutes `{id}` with it as with any token.
-    const tokenId = target.kind === "ft" ? "1" : String(target.token_id);
+    const tokenId = serviceTokenNumber(target);
     const uri = await checkUri(substituteId(known, tokenId), gateways, maxMetadataBytes, settings);
     observations.push(...uri.findings);
     if (uri.json !== undefined) {

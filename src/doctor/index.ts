@@ -3,7 +3,7 @@
  * its own: apps that only look tokens up do not bundle it, and the main entry's size guards do not move.
  * @packageDocumentation
  */
-export type { MetadataService, TokenKind, TokenTarget } from "./ask-service.js";
+export { type MetadataService, TOKEN_KINDS, type TokenKind, type TokenTarget } from "./ask-service.js";
 export type { KindSearch } from "./check-kind.js";
 export { type DiagnoseOptions, diagnoseToken } from "./diagnose.js";
 export {

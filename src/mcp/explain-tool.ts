@@ -11,6 +11,7 @@ import {
   FINDING_CODES,
   FINDING_LEVELS,
   FIX_AUDIENCES,
+  TOKEN_KINDS,
   type TokenKind,
   VERDICTS,
 } from "../doctor/index.js";
@@ -18,8 +19,6 @@ import { HiroValidationError, type LookupClient } from "../index.js";
 import { parameterRules } from "../spec/index.js";
 
 export const EXPLAIN_TOOL = "explain_token";
-
-const KINDS: readonly TokenKind[] = ["ft", "nft", "sft"];
 
 const stringMap = {
   type: "object",
@@ -37,7 +36,7 @@ export const explainToolDefinition: Tool = {
     properties: {
       kind: {
         type: "string",
-        enum: [...KINDS],
+        enum: [...TOKEN_KINDS],
         description:
           "The token's standard: ft (SIP-010 fungible), nft (SIP-009) or sft (SIP-013 semi-fungible).",
       },
@@ -114,7 +113,7 @@ export interface ExplainSettings {
   fetch?: typeof fetch | undefined;
 }
 
-const isKind = (value: unknown): value is TokenKind => KINDS.some((kind) => kind === value);
+const isKind = (value: unknown): value is TokenKind => TOKEN_KINDS.some((kind) => kind === value);
 
 /** `args[name]` when it is a string or absent; anything else is refused by name. */
 function text(args: Record<string, unknown>, name: string): string | undefined {
