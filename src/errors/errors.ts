@@ -51,6 +51,8 @@ export interface HiroNetworkErrorOptions extends ErrorOptions {
   attempts?: number | undefined;
   /** The lookup that failed; the message then opens with it. */
   operationId?: OperationId | undefined;
+  /** What failed underneath, as the runtime said it (`fetch failed: connect ECONNREFUSED … (ECONNREFUSED)`). */
+  detail?: string | undefined;
 }
 
 /**
@@ -65,9 +67,15 @@ export class HiroNetworkError extends HiroError {
     this.attempts = options?.attempts ?? 1;
     this.operationId = options?.operationId;
     this.summary = summary;
+    this.detail = options?.detail;
   }
   /** Attempts made before giving up. */
   declare readonly attempts: number;
+  /**
+   * What failed underneath, as the runtime said it, uncut (the summary cuts it to length); undefined for
+   * a timeout and an error made without one.
+   */
+  declare readonly detail: string | undefined;
   /** The lookup that failed (undefined for an error made without one). */
   declare readonly operationId: OperationId | undefined;
   /** What happened, without the operation (the message is `operationId: summary`). */

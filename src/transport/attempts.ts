@@ -121,6 +121,7 @@ function noAnswer(
     cause: failure,
     attempts: attempt,
     operationId,
+    detail,
   });
 }
 

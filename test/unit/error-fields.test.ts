@@ -74,6 +74,21 @@ describe("a lookup's error names its operation in a field", () => {
     expect(message).toBe(`getApiStatus: ${summary}`);
   });
 
+  it("a network error keeps what failed underneath, uncut, in detail (the summary cuts it to length)", async () => {
+    const refused = Object.assign(new Error(`connect ECONNREFUSED ${"9".repeat(200)}`), {
+      code: "ECONNREFUSED",
+    });
+    const { client } = createTestClient(
+      () => {
+        throw new TypeError("fetch failed", { cause: refused });
+      },
+      { maxRetries: 0 },
+    );
+    const error = (await rejection(client.getApiStatus())) as HiroNetworkError;
+    expect(error.detail).toBe(`fetch failed: ${refused.message}`);
+    expect(error.summary).not.toContain(refused.message);
+  });
+
   it("a timeout: operationId and summary, the message `operationId: summary`", async () => {
     const { client } = createTestClient(
       (request) =>

@@ -47,16 +47,6 @@ function systemError(error: unknown): { code: string; message: string } | undefi
   return undefined;
 }
 
-/** The failure under a network error, as the client tells it: `fetch failed: bad port (UND_ERR_…)`. */
-function failureText(failure: unknown): string {
-  if (!(failure instanceof Error)) return String(failure);
-  const inner = failure.cause instanceof Error ? `: ${failure.cause.message}` : "";
-  const code = [failure, failure.cause]
-    .map((e) => (e as { code?: unknown } | undefined)?.code)
-    .find((c) => typeof c === "string");
-  return `${failure.message}${inner}${code && !inner.includes(String(code)) ? ` (${code})` : ""}`;
-}
-
 /** Why a request got no answer, cause first: `ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:3997`. */
 export function causeOf(error: unknown): string {
   if (error instanceof HiroTimeoutError) return `timeout: no answer within ${error.timeoutMs} ms`;
@@ -68,9 +58,7 @@ export function causeOf(error: unknown): string {
     );
   }
   // The client's error says where and how often ("GET <url> failed after N attempts"); its cause, what.
-  if (error instanceof HiroNetworkError && error.cause !== undefined) {
-    return printable(failureText(error.cause), 160);
-  }
+  if (error instanceof HiroNetworkError && error.detail !== undefined) return printable(error.detail, 160);
   return printable(error instanceof Error ? error.message : String(error), 160);
 }
 
