@@ -82,7 +82,7 @@ const codeOf = (error: unknown) =>
     : undefined;
 
 /** `text` with any `user:password@` of a URL in it replaced by `***@`. */
-export function withoutCredentials(text: string): string {
+function withoutCredentials(text: string): string {
   return text.replace(/(\/\/)[^/@\s]*@/g, "$1***@");
 }
 

@@ -10,7 +10,7 @@ import type { Observation } from "./findings.js";
 import type { HostFailure, HostFetchSettings } from "./host-fetch.js";
 
 /** The indexer's wait for a URI, in ms (upstream's `METADATA_FETCH_TIMEOUT_MS` default). */
-export const INDEXER_TIMEOUT_MS = 30_000;
+const INDEXER_TIMEOUT_MS = 30_000;
 
 const WHAT = { uri: "the token URI", image: "the image" } as const;
 

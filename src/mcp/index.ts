@@ -4,7 +4,6 @@
  */
 
 export { MCP_DEFAULTS } from "../shared/defaults.js";
-export { MCP_HTTP_HOST, MCP_HTTP_PATH, type ServeMcpHttpOptions, serveMcpHttp } from "./http.js";
+export { type ServeMcpHttpOptions, serveMcpHttp } from "./http.js";
 export { loadMcpSdk, MCP_SDK_INSTALL_HINT, MCP_SDK_VERSION, type McpSdk, McpSdkMissingError } from "./sdk.js";
-export { type ServeMcpOptions, SPEC_RESOURCE_URI, serveMcp } from "./server.js";
-export { TOOL_PAGE_SIZE } from "./tool-table.js";
+export { type ServeMcpOptions, serveMcp } from "./server.js";

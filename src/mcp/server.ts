@@ -9,8 +9,6 @@ import { createMcpServer } from "./mcp-server.js";
 import { loadMcpSdk, type McpSdk } from "./sdk.js";
 import { createToolBox, type ToolBoxOptions, type ToolTimes } from "./tool-calls.js";
 
-export { SPEC_RESOURCE_URI } from "./mcp-server.js";
-
 /** Options of {@link serveMcp}. */
 export interface ServeMcpOptions extends ToolBoxOptions {
   /** The client every lookup goes through (its base URLs, key, timeouts, retries, answer checks). */

@@ -15,7 +15,7 @@ export class MockPortError extends Error {
 }
 
 /** A request a mock answers itself, before any rule: its status and the service's words. */
-export class Refusal extends Error {
+class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,

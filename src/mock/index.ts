@@ -6,14 +6,12 @@
 // The spec's one path matcher, shared with the routing and the cache.
 export { type MatchedOperation as MockRoute, matchOperation as routeOf } from "../spec/services.js";
 export { type AnswerFor, answerFor, createAnswerFor, type MockOperationId } from "./answer-for.js";
-export { type Preference, preferenceOf, preferredExample } from "./prefer.js";
+export { preferenceOf, preferredExample } from "./prefer.js";
 export {
   createRateLimiter,
   HIRO_ANONYMOUS_BUDGET,
   type RateLimitBudget,
-  type RateLimitDecision,
-  type RateLimiter,
 } from "./rate-limit.js";
 export { badUrlBody } from "./request-check.js";
-export { MOCK_PNG, type TokenHostEntry, tokenHostEntries, tokenHostFetch } from "./token-host.js";
+export { MOCK_PNG, tokenHostEntries, tokenHostFetch } from "./token-host.js";
 export type { MockAnswer, MockExample, MockExampleTable, MockHeaderTable, MockRequest } from "./types.js";

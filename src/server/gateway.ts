@@ -159,7 +159,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     let result: GatewayAnswer;
     let routeName: string;
     if (method === "GET") {
-      const routed = route(method, request.target);
+      const routed = route(request.target);
       if ("status" in routed) {
         result = routed;
         routeName = routed.status === 404 ? "not_found" : "bad_request";

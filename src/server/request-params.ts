@@ -51,7 +51,7 @@ function typed(name: string, value: string): unknown {
 }
 
 /** The `400` of `operationId` for a refused parameter, shaped as the service's own (Fastify's, or the Ordinals constant). */
-export function invalidRequest(
+function invalidRequest(
   operationId: OperationId,
   where: "params" | "querystring",
   error: HiroValidationError,

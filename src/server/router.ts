@@ -32,7 +32,8 @@ export interface RouterSettings {
 /** The router: a target's checked call and key, or the answer that refuses it. */
 export function createRouter(settings: RouterSettings) {
   const known = new Map<string, RoutedCall>();
-  return (method: string, target: string): RoutedCall | GatewayAnswer => {
+  // A GET's target (the gateway answers other methods itself, before routing).
+  return (target: string): RoutedCall | GatewayAnswer => {
     const remembered = known.get(target);
     if (remembered) return remembered;
     if (!target.startsWith("/") || target.startsWith("//"))
@@ -46,7 +47,7 @@ export function createRouter(settings: RouterSettings) {
       settings.ownMaxLimit,
     );
     if (checked === undefined) {
-      const refusal = notFound(method, url.pathname);
+      const refusal = notFound("GET", url.pathname);
       return ownAnswer(refusal.status, refusal.body);
     }
     if ("status" in checked) return ownAnswer(checked.status, checked.body);

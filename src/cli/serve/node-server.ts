@@ -9,7 +9,7 @@ import type { GatewayAnswer, LookupGateway } from "../../server/index.js";
 import type { IpLimit } from "./ip-limit.js";
 
 /** Request limits of the server. */
-export const SERVER_LIMITS = {
+const SERVER_LIMITS = {
   /** Longest request target (path and query), in characters: a search of 50 ids fits in 4 KiB. */
   maxTargetLength: 8 * 1024,
   /** Largest request head, in bytes (node's `maxHeaderSize`). */

@@ -7,7 +7,7 @@ import { HiroValidationError } from "../../index.js";
 import type { RedisCommands } from "../../server/index.js";
 
 /** What to install for `--redis`. */
-export const REDIS_INSTALL = "npm i redis@6";
+const REDIS_INSTALL = "npm i redis@6";
 
 /** A connected-in-the-background Redis client, and how to close it. */
 export interface RedisConnection {
