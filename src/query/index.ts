@@ -136,42 +136,21 @@ export function createLookupQueries(client: LookupClient, options: LookupQueries
     ];
     const helpers: Record<string, unknown> = {
       queryKey,
-      queryOptions: (params: unknown, overrides?: object) => {
-        const key = queryKey(params);
-        const retry = deferringRetry(key);
-        return {
-          queryKey: key,
-          queryFn: ({ signal, client: queryClient }: { signal: AbortSignal; client?: DefaultsReader }) => {
-            retry.read(queryClient);
-            return lookup(params, { signal });
-          },
-          retry: retry.decide,
-          ...overrides,
-        };
-      },
+      queryOptions: (params: unknown, overrides?: object) => ({
+        ...retried(queryKey(params), ({ signal }: QueryContext) => lookup(params, { signal })),
+        ...overrides,
+      }),
     };
     if (name !== "searchTokens" && operations[name].paged) {
       helpers.infiniteQueryOptions = (params: Record<string, unknown>, overrides?: object) => {
         const key = queryKey(params);
         const infiniteKey = [...key.slice(0, 3), { ...key[3], infinite: "offset" }];
-        const retry = deferringRetry(infiniteKey);
         return {
-          queryKey: infiniteKey,
-          queryFn: ({
-            signal,
-            pageParam,
-            client: queryClient,
-          }: {
-            signal: AbortSignal;
-            pageParam: number;
-            client?: DefaultsReader;
-          }) => {
-            retry.read(queryClient);
-            return lookup({ ...params, offset: pageParam }, { signal });
-          },
+          ...retried(infiniteKey, ({ signal, pageParam }: QueryContext & { pageParam: number }) =>
+            lookup({ ...params, offset: pageParam }, { signal }),
+          ),
           initialPageParam: typeof params?.offset === "number" ? params.offset : 0,
           getNextPageParam: nextOffset,
-          retry: retry.decide,
           ...overrides,
         };
       };
@@ -179,6 +158,31 @@ export function createLookupQueries(client: LookupClient, options: LookupQueries
     queries[name] = helpers;
   }
   return queries as LookupQueries;
+}
+
+/** What TanStack Query hands a query function, as far as the lookups read it. */
+interface QueryContext {
+  signal: AbortSignal;
+  client?: DefaultsReader;
+}
+
+/**
+ * A query's key, its function and TanStack's `retry`, deferring to the client's own retries (retry.ts):
+ * the function reads the QueryClient's retry default before it fetches.
+ */
+function retried<C extends QueryContext>(
+  queryKey: readonly unknown[],
+  fetch: (context: C) => Promise<unknown>,
+) {
+  const retry = deferringRetry(queryKey);
+  return {
+    queryKey,
+    queryFn: (context: C) => {
+      retry.read(context.client);
+      return fetch(context);
+    },
+    retry: retry.decide,
+  };
 }
 
 /** The offset of the page after `lastPage`, or undefined when there is none (or no progress was made). */
