@@ -17,10 +17,10 @@ export function createIpLimit(perSecond: number): IpLimit {
     const bucket = held ?? { tokens: perSecond, at: now };
     bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
-    if (!held) {
-      if (buckets.size >= MAX_CALLERS) buckets.delete(buckets.keys().next().value ?? "");
-      buckets.set(ip, bucket);
-    }
+    // The map's order is the order of last use: a caller seen now goes last, the one idle longest is first.
+    if (held) buckets.delete(ip);
+    else if (buckets.size >= MAX_CALLERS) buckets.delete(buckets.keys().next().value ?? "");
+    buckets.set(ip, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return { ok: true };
