@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { cliCommand } from "../helpers/cli-process.js";
 import { MARKER_VARIABLE, markedProcesses, newMarker } from "../helpers/marked-processes.js";
+import { printedUrl } from "../helpers/printed-url.js";
 import { ROOT } from "../helpers/spec.js";
 
 /**
@@ -29,15 +30,7 @@ async function standingMock(
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? (signal === "SIGKILL" ? 137 : null))),
   );
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk;
-      const printed = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-      if (printed) resolve(printed);
-    });
-    child.once("exit", () => reject(new Error(`the mock exited before it was ready: ${out}`)));
-  });
+  const url = await printedUrl(child);
   return { child, url, marker, exited };
 }
 

@@ -28,6 +28,7 @@ import { parse } from "yaml";
 import { distIsCurrent } from "../../scripts/lib/dist-stamp.js";
 import { MCP_SDK_VERSION } from "../../src/mcp/index.js";
 import { PRISM_VERSION } from "../../src/mock-server/prism.js";
+import { printedUrl } from "../helpers/printed-url.js";
 import { ROOT, SPEC_PATH } from "../helpers/spec.js";
 import { CHECKED_ENTRIES, EXPECTED, entryChecksScript, type ModuleSystem } from "./entry-checks.js";
 import { jestResults, OLDEST_MSW, prepareJestConsumer } from "./msw-consumer.js";
@@ -535,15 +536,7 @@ child.stdout.on("data", async (data) => {
       });
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       try {
-        let out = "";
-        const url = await new Promise<string>((resolve, reject) => {
-          child.stdout?.on("data", (chunk: Buffer) => {
-            out += chunk;
-            const printed = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-            if (printed) resolve(printed);
-          });
-          child.once("exit", () => reject(new Error(`the mock ended before it was ready: ${out}`)));
-        });
+        const url = await printedUrl(child);
         const sat = await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions?offset=20`);
         expect(await sat.json()).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
         expect(sat.headers.get("ratelimit-limit")).toBe("50");
