@@ -139,6 +139,9 @@ export default [
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
   {
     name: "createLookupClient + hiro-lookup/query",
+    // An entry without `path` makes size-limit resolve package.json's `main` (dist/, which a fresh clone
+    // has not built) even though `import` names the files: the run failed before it measured anything.
+    path: ["src/index.ts", "src/query/index.ts"],
     import: {
       "src/index.ts": "{ createLookupClient }",
       "src/query/index.ts": "{ createLookupQueries }",
