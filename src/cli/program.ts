@@ -87,7 +87,7 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   registerVerify(program, io);
   registerMock(program, io);
   registerMcp(program, run, io);
-  registerServe(program, io);
+  registerServe(program, io, (code) => (exitCode = code));
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

@@ -9,11 +9,23 @@ import { readFileSync } from "node:fs";
 /** How often the launchers are looked at, in ms. */
 const POLL_MS = 300;
 
-/** Parent pid of `pid` from /proc, `undefined` when the process is gone or /proc is absent. */
-function parentOf(pid: number): number | undefined {
+/**
+ * Parent pid of `pid` from /proc; `"gone"` only when the process is not there (`kill(pid, 0)` says
+ * ESRCH) or has exited (a zombie); `undefined` when it cannot be told now (/proc absent, or unreadable:
+ * out of file descriptors, EMFILE, under a flood of connections, must never read as a launcher gone).
+ */
+function parentOf(pid: number): number | "gone" | undefined {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return "gone";
+    // EPERM: it is there, not ours to signal.
+  }
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (state === "Z") return "gone";
+    return Number(ppid);
   } catch {
     return undefined;
   }
@@ -35,12 +47,16 @@ function isNpm(pid: number): boolean {
  * was stopped from above.
  */
 function launchers(): Array<{ pid: number; ppid: number | undefined }> {
-  const chain = [{ pid: process.ppid, ppid: parentOf(process.ppid) }];
+  const known = (pid: number) => {
+    const parent = parentOf(pid);
+    return parent === "gone" ? undefined : parent;
+  };
+  const chain = [{ pid: process.ppid, ppid: known(process.ppid) }];
   if (!process.env.npm_lifecycle_event) return chain;
   for (let depth = 0; depth < 4; depth++) {
     const last = chain[chain.length - 1];
     if (last === undefined || isNpm(last.pid) || last.ppid === undefined || last.ppid <= 1) return chain;
-    chain.push({ pid: last.ppid, ppid: parentOf(last.ppid) });
+    chain.push({ pid: last.ppid, ppid: known(last.ppid) });
   }
   return chain.slice(0, 1); // no npm found close above: watch the direct parent only
 }
@@ -54,9 +70,15 @@ export function watchLaunchers(onGone: () => void): () => void {
   const initialParent = process.ppid;
   const chain = launchers();
   const timer = setInterval(() => {
+    // A launcher is gone when it is not there, or when it has a new parent (its own was stopped); a
+    // parent that cannot be read now (EMFILE) is looked at again next time.
     const gone =
       process.ppid !== initialParent ||
-      chain.some(({ pid, ppid }) => ppid !== undefined && parentOf(pid) !== ppid);
+      chain.some(({ pid, ppid }) => {
+        if (ppid === undefined) return false;
+        const now = parentOf(pid);
+        return now === "gone" || (now !== undefined && now !== ppid);
+      });
     if (!gone) return;
     clearInterval(timer);
     onGone();

@@ -4,6 +4,7 @@
  * against callers: request target and headers bounded, no body accepted, slow clients cut off by the
  * server's timeouts, an optional per-IP limit; `/healthz` and `/metrics` beside the spec's routes.
  */
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { GatewayAnswer, LookupGateway } from "../../server/index.js";
 import type { IpLimit } from "./ip-limit.js";
@@ -20,6 +21,13 @@ const SERVER_LIMITS = {
   requestTimeoutMs: 15_000,
   /** Idle keep-alive connections are closed after this, in ms. */
   keepAliveTimeoutMs: 5_000,
+  /**
+   * A connection that sends nothing (before its first byte, or between requests), or that reads
+   * nothing of its answer, is closed after this, in ms: Node's own timeouts start at the first byte.
+   */
+  idleTimeoutMs: 10_000,
+  /** How often Node looks for heads and requests past their time, in ms (its default is 30 s). */
+  checkIntervalMs: 1_000,
 } as const;
 
 /** What the server adds to the gateway: health, metrics, the per-IP limit, a clock. */
@@ -30,6 +38,8 @@ export interface NodeServerParts {
   /** `/metrics`' text and its content type, or undefined when metrics are off. */
   metrics?: (() => Promise<{ text: string; contentType: string; status?: number }>) | undefined;
   ipLimit?: IpLimit | undefined;
+  /** Connections open at once, at most: the excess is closed as soon as it is accepted. Default {@link defaultMaxConnections}. */
+  maxConnections?: number | undefined;
   /** Called with each answer's route and status (the metrics). */
   onAnswer?: ((route: string, status: number) => void) | undefined;
   now?: () => number;
@@ -48,6 +58,8 @@ const json = (
 function write(response: ServerResponse, answer: GatewayAnswer): void {
   const empty = answer.status === 304 || answer.status === 204;
   if (!empty) answer.headers["content-length"] = String(Buffer.byteLength(answer.body));
+  // A caller that reads nothing of its answer is cut off like one that sends nothing.
+  response.socket?.setTimeout(SERVER_LIMITS.idleTimeoutMs);
   response.writeHead(answer.status, answer.headers);
   response.end(empty ? undefined : answer.body);
 }
@@ -105,8 +117,11 @@ export function createGatewayServer(parts: NodeServerParts): Server {
       requestTimeout: SERVER_LIMITS.requestTimeoutMs,
       headersTimeout: SERVER_LIMITS.headersTimeoutMs,
       keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
+      connectionsCheckingInterval: SERVER_LIMITS.checkIntervalMs,
     },
     (request, response) => {
+      // Answering may wait on upstream for longer than an idle caller is given: no idle cut meanwhile.
+      request.socket.setTimeout(0);
       answerOf(parts, request).then(
         (answer) => write(response, answer),
         () =>
@@ -117,5 +132,23 @@ export function createGatewayServer(parts: NodeServerParts): Server {
       );
     },
   );
+  server.maxConnections = parts.maxConnections ?? defaultMaxConnections();
+  // Before its first byte a connection has no timeout of Node's: one that sends nothing is closed.
+  server.on("connection", (socket) => socket.setTimeout(SERVER_LIMITS.idleTimeoutMs));
   return server;
+}
+
+/**
+ * The default connection cap: the process's open-file limit (Linux's /proc/self/limits) less 128 kept for
+ * upstream, Redis and the process itself, between 64 and 4,096; 1,024 where the limit cannot be read.
+ */
+export function defaultMaxConnections(): number {
+  try {
+    const limits = readFileSync("/proc/self/limits", "utf8");
+    const soft = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1]);
+    if (Number.isInteger(soft) && soft > 0) return Math.min(4_096, Math.max(64, soft - 128));
+  } catch {
+    // Not Linux, or /proc unreadable.
+  }
+  return 1_024;
 }

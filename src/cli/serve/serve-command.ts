@@ -16,9 +16,9 @@ import { type GlobalOptions, globalClientOptions } from "../lookup-action.js";
 import { inCliWords } from "../option-names.js";
 import { clientRouting, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
 import { createIpLimit } from "./ip-limit.js";
-import { createGatewayServer } from "./node-server.js";
+import { createGatewayServer, defaultMaxConnections } from "./node-server.js";
 import { connectRedis, type RedisConnection } from "./redis-connect.js";
-import { closeGracefully, listen, redactedRedis, stopped } from "./serve-lifecycle.js";
+import { closeGracefully, listen, redactedRedis, type StopReason, stopped } from "./serve-lifecycle.js";
 import { createServeMetrics, PROM_CLIENT_INSTALL } from "./serve-metrics.js";
 
 /** `serve`'s own options, as commander names them. */
@@ -30,6 +30,7 @@ interface ServeOptions {
   corsOrigin: string[];
   perIp?: number;
   maxRps?: number;
+  maxConnections?: number;
 }
 
 const DEFAULT_PORT = 3999;
@@ -49,8 +50,8 @@ upstream, then revalidated; a token still being fetched (422) is asked again aft
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** Adds `serve` to `program`. */
-export function registerServe(program: Command, io: CliIo): void {
+/** Adds `serve` to `program`; `setExit` takes its exit code (1 when it stopped unasked). */
+export function registerServe(program: Command, io: CliIo, setExit: (code: number) => void): void {
   const command = program
     .command("serve")
     .description(
@@ -71,13 +72,19 @@ export function registerServe(program: Command, io: CliIo): void {
     )
     .option("--per-ip <n>", "requests a second per caller IP (default: no limit)", integer("--per-ip", 1))
     .option(
+      "--max-connections <n>",
+      "connections open at once; the excess is closed at once (default: the open-file limit less 128, 64 to 4096)",
+      integer("--max-connections", 1),
+    )
+    .option(
       "--max-rps <n>",
       "upstream requests a second, all instances together (default: the service's headers)",
       integer("--max-rps", 1),
     )
     .addHelpText("after", EXAMPLES)
     .action(async (options: ServeOptions, self: Command) => {
-      await serve(io, options, self.optsWithGlobals<GlobalOptions>());
+      const reason = await serve(io, options, self.optsWithGlobals<GlobalOptions>());
+      if (reason === "launcherGone") setExit(1);
     });
   readsGlobals(command, [
     "baseUrl",
@@ -113,7 +120,7 @@ async function upstreamOptions(io: CliIo, global: GlobalOptions, maxRps: number 
   return { options, urls, apiKey: options.apiKey };
 }
 
-async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): Promise<void> {
+async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): Promise<StopReason> {
   let upstream: Awaited<ReturnType<typeof upstreamOptions>>;
   try {
     upstream = await upstreamOptions(io, global, options.maxRps);
@@ -164,9 +171,21 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
           status: 503,
         }),
     ...(options.perIp ? { ipLimit: createIpLimit(options.perIp) } : {}),
+    maxConnections: options.maxConnections ?? defaultMaxConnections(),
     ...(metrics ? { onAnswer: metrics.request } : {}),
   });
   await listen(server, options.host, options.port);
+  // After listening, an error is an accept that failed (EMFILE: out of file descriptors): the caller is
+  // dropped and serve goes on, saying so at most once a minute.
+  let saidAt = Number.NEGATIVE_INFINITY;
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (Date.now() - saidAt < 60_000) return;
+    saidAt = Date.now();
+    const why = error.code === "EMFILE" || error.code === "ENFILE" ? "too many open files" : error.code;
+    io.stderr.write(
+      `hiro-lookup serve: a connection was dropped (${why ?? "accept failed"}): lower --max-connections or raise the open-file limit (ulimit -n)\n`,
+    );
+  });
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const upstreams = SERVICE_NAMES.map(
@@ -177,8 +196,13 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   io.stdout.write(
     `hiro-lookup serve: listening on http://${host}:${address.port}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? "/metrics" : `off (${PROM_CLIENT_INSTALL})`}\n`,
   );
-  await stopped(io);
+  const reason = await stopped(io);
   await closeGracefully(server);
   await gateway.close();
-  io.stderr.write("hiro-lookup serve: stopped\n");
+  io.stderr.write(
+    reason === "launcherGone"
+      ? "hiro-lookup serve: stopped: its launcher is gone (nobody asked: exit 1)\n"
+      : "hiro-lookup serve: stopped\n",
+  );
+  return reason;
 }

@@ -25,22 +25,27 @@ export function listen(server: Server, host: string, port: number): Promise<void
   });
 }
 
+/** Why `serve` stopped: asked (a signal, or the io's own stop in tests), or its launcher is gone. */
+export type StopReason = "asked" | "launcherGone";
+
 /**
- * Resolves on SIGTERM, SIGINT or SIGHUP, or when the process that started `serve` is gone: `npx` and npm
- * scripts do not pass a signal on, so a process manager stopping `npx hiro-lookup serve` ends npm alone
- * and would leave the gateway holding its port (or the io's own stop, in tests).
+ * Resolves on SIGTERM, SIGINT or SIGHUP (`asked`), or when the process that started `serve` is gone
+ * (`launcherGone`): `npx` and npm scripts do not pass a signal on, so a process manager stopping
+ * `npx hiro-lookup serve` ends npm alone and would leave the gateway holding its port. Nobody asked
+ * that stop of `serve` itself: it exits 1, so a supervisor that restarts on failure restarts it.
  */
-export function stopped(io: CliIo): Promise<void> {
-  if (io.stopSignal) return io.stopSignal;
+export function stopped(io: CliIo): Promise<StopReason> {
+  if (io.stopSignal) return io.stopSignal.then(() => "asked");
   const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
   return new Promise((resolve) => {
-    const stop = () => {
-      for (const signal of signals) process.removeListener(signal, stop);
+    const stop = (reason: StopReason) => {
+      for (const signal of signals) process.removeListener(signal, onSignal);
       unwatch();
-      resolve();
+      resolve(reason);
     };
-    for (const signal of signals) process.once(signal, stop);
-    const unwatch = watchLaunchers(stop);
+    const onSignal = () => stop("asked");
+    for (const signal of signals) process.once(signal, onSignal);
+    const unwatch = watchLaunchers(() => stop("launcherGone"));
   });
 }
 
