@@ -3,27 +3,81 @@ import { configDefaults, defineConfig } from "vitest/config";
 import LongestFirstSequencer from "./test/helpers/sequencer.js";
 import SummaryReporter from "./test/helpers/summary-reporter.js";
 
-/** Real-browser tests (Chromium) run only with HIRO_BROWSER_TESTS=1. */
-const browserTests = process.env.HIRO_BROWSER_TESTS === "1";
 /**
- * The dev scripts' tests (`npm start` and `npm run mock` as processes in a scratch copy: ~10 starts of
- * Prism and Redocly, 60+ s of CPU, more than the rest of e2e) run only with HIRO_DEV_TESTS=1: `.ci/run`
- * sets it, and `npm run test:dev` runs them alone. `npm test` names them in its summary as not run.
+ * The opt-in groups: files `npm test` leaves out (and names on its last lines), each run when its flag is
+ * `1`. `.ci/run` runs `npm test` as the README writes it, then every group (`npm run test:opt-in`). A group's
+ * files stay in their tier's folder and run in that tier.
  */
-const devTests = process.env.HIRO_DEV_TESTS === "1";
+interface OptInGroup {
+  /** The environment variable that turns the group on (`=1`). */
+  flag: string;
+  /** Globs from the root (`test/**` followed by a name pattern counts in every tier's folder). */
+  files: readonly string[];
+  /** What `npm test` says instead. */
+  notRun: string;
+}
 /**
- * The package tier (`npm pack`, whose prepack builds dist/, then the tarball installed into scratch
- * consumers: about 2.5 minutes of a 2-core machine, the longest path of the whole run) runs only with
- * HIRO_PACKAGE_TESTS=1: `.ci/run` sets it, and `npm run test:package` runs it alone.
+ * The slow tier (HIRO_SLOW_TESTS=1, `npm run test:slow`): files whose cost is real processes or a real
+ * clock, not the behaviour they check, which `npm test` covers in-process (the MCP server and `serve` as
+ * processes, Redis and Redis Cluster servers, Prism's own lifecycle, a vitest run inside the run, a pacer
+ * against a real window). **A new file goes in by its name**, `<name>.slow.test.ts` in its tier's folder;
+ * the files below were there before the rule and keep their names (others were editing them).
  */
-const packageTests = process.env.HIRO_PACKAGE_TESTS === "1";
-const DEV_SCRIPT_TESTS = ["test/e2e/start.test.ts"];
-/** What this run leaves out, and how to run it: printed at the end of the run. */
-const notRun = [
-  ...(browserTests ? [] : ["test/e2e/*.browser.test.ts (HIRO_BROWSER_TESTS=1, npm run test:browser)"]),
-  ...(devTests ? [] : DEV_SCRIPT_TESTS.map((file) => `${file} (HIRO_DEV_TESTS=1, npm run test:dev)`)),
-  ...(packageTests ? [] : ["test/package/ (HIRO_PACKAGE_TESTS=1, npm run test:package)"]),
+const SLOW_TESTS = [
+  "test/e2e/mcp.test.ts",
+  "test/e2e/serve.test.ts",
+  "test/faults/gateway-redis.test.ts",
+  "test/faults/pacer-server.test.ts",
+  "test/tooling/live-run-process.test.ts",
+  "test/tooling/prism-lifecycle.test.ts",
 ];
+const OPT_IN: readonly OptInGroup[] = [
+  {
+    // Real-browser tests (Chromium).
+    flag: "HIRO_BROWSER_TESTS",
+    files: ["test/e2e/*.browser.test.ts"],
+    notRun: "test/e2e/*.browser.test.ts (HIRO_BROWSER_TESTS=1, npm run test:browser)",
+  },
+  {
+    // The dev scripts' tests (`npm start` and `npm run mock` as processes in a scratch copy: ~10 starts of
+    // Prism and Redocly, 60+ s of CPU, more than the rest of e2e).
+    flag: "HIRO_DEV_TESTS",
+    files: ["test/e2e/start.test.ts"],
+    notRun: "test/e2e/start.test.ts (HIRO_DEV_TESTS=1, npm run test:dev)",
+  },
+  {
+    // The package tier (`npm pack`, whose prepack builds dist/, then the tarball installed into scratch
+    // consumers: about 2.5 minutes of a 2-core machine, the longest path of the whole run).
+    flag: "HIRO_PACKAGE_TESTS",
+    files: ["test/package/**/*.test.ts"],
+    notRun: "test/package/ (HIRO_PACKAGE_TESTS=1, npm run test:package)",
+  },
+  {
+    flag: "HIRO_SLOW_TESTS",
+    files: ["test/**/*.slow.test.ts", ...SLOW_TESTS],
+    notRun: `the slow tier, *.slow.test.ts and ${SLOW_TESTS.join(", ")} (HIRO_SLOW_TESTS=1, npm run test:slow)`,
+  },
+];
+const isOn = (group: OptInGroup) => process.env[group.flag] === "1";
+/** HIRO_OPT_IN_ONLY=1: the run takes only the opt-in files of the groups turned on (`.ci/run`'s second run). */
+const optInOnly = process.env.HIRO_OPT_IN_ONLY === "1";
+/** What this run leaves out, and how to run it: printed at the end of the run. */
+const notRun = OPT_IN.filter((group) => !isOn(group)).map((group) => group.notRun);
+const optedOut = OPT_IN.filter((group) => !isOn(group)).flatMap((group) => group.files);
+/**
+ * A tier's files (the folder `test/<tier>/`): all of them less the opt-in groups turned off; with
+ * HIRO_OPT_IN_ONLY=1, only the files of the groups turned on.
+ */
+function tierFiles(tier: string): { include: string[]; exclude: string[] } {
+  const folder = `test/${tier}/`;
+  const exclude = [...configDefaults.exclude, ...optedOut];
+  if (!optInOnly) return { include: [`${folder}**/*.test.ts`], exclude };
+  const optedIn = OPT_IN.filter(isOn)
+    .flatMap((group) => group.files)
+    .map((glob) => glob.replace(/^test\/\*\*\//, `${folder}**/`))
+    .filter((glob) => glob.startsWith(folder));
+  return { include: optedIn, exclude };
+}
 /** Starts one Prism mock of openapi.yaml, shared by every project that lists it (see the file). */
 const prism = "test/helpers/prism-global-setup.ts";
 /** Bundles the CLI once (esbuild), so the tests that run it as a process start Node, not tsx. */
@@ -38,7 +92,16 @@ const PROCESS_TIMEOUT_MS = 60_000;
  */
 export default defineConfig({
   test: {
-    reporters: ["default", new SummaryReporter({ notRun })],
+    // The opt-in run (`.ci/run`'s second) writes its counts beside npm test's, for .ci/run to add up.
+    reporters: [
+      "default",
+      new SummaryReporter({
+        notRun,
+        ...(optInOnly
+          ? { summaryFile: new URL("./reports/vitest-opt-in-summary.json", import.meta.url) }
+          : {}),
+      }),
+    ],
     // `npm test` prints its test lines and the summary: a test's console output shows only when it fails
     // (figures and tables go to reports/: fault-matrix.md, size.md).
     silent: "passed-only",
@@ -58,7 +121,7 @@ export default defineConfig({
         // tier's CPU time. They inject fetch and clocks and touch no global state, so nothing carries over.
         // The tooling, contract, faults and e2e tiers do the same (none stubs globals, fakes timers or
         // mocks modules; each test's servers and processes are its own).
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
+        test: { name: "unit", ...tierFiles("unit"), isolate: false },
       },
       {
         extends: true,
@@ -69,7 +132,7 @@ export default defineConfig({
           // (test/types/typecheck.test.ts) that starts with the longest files. The type tests
           // (*.test-d.ts) are assertions of that program; an error outside them fails its own test, naming
           // the file.
-          include: ["test/types/**/*.test.ts"],
+          ...tierFiles("types"),
           globalSetup: ["test/helpers/doc-examples.ts"],
           testTimeout: 2 * PROCESS_TIMEOUT_MS,
         },
@@ -78,7 +141,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "tooling",
-          include: ["test/tooling/**/*.test.ts"],
+          ...tierFiles("tooling"),
           testTimeout: PROCESS_TIMEOUT_MS,
           isolate: false,
         },
@@ -87,7 +150,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "contract",
-          include: ["test/contract/**/*.test.ts"],
+          ...tierFiles("contract"),
           globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
           isolate: false,
@@ -95,19 +158,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "faults", include: ["test/faults/**/*.test.ts"], testTimeout: 30_000, isolate: false },
+        test: { name: "faults", ...tierFiles("faults"), testTimeout: 30_000, isolate: false },
       },
       {
         extends: true,
         test: {
           name: "e2e",
-          include: ["test/e2e/**/*.test.ts"],
-          // The include glob also matches *.browser.test.ts and the dev scripts' tests: out unless asked for.
-          exclude: [
-            ...configDefaults.exclude,
-            ...(browserTests ? [] : ["**/*.browser.test.ts"]),
-            ...(devTests ? [] : DEV_SCRIPT_TESTS),
-          ],
+          ...tierFiles("e2e"),
           globalSetup: [prism, cliBundle],
           testTimeout: PROCESS_TIMEOUT_MS,
           isolate: false,
@@ -117,7 +174,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "package",
-          include: packageTests ? ["test/package/**/*.test.ts"] : [],
+          ...tierFiles("package"),
           testTimeout: PROCESS_TIMEOUT_MS,
         },
       },
