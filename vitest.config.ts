@@ -26,6 +26,7 @@ interface OptInGroup {
 const SLOW_TESTS = [
   "test/e2e/mcp.test.ts",
   "test/e2e/serve.test.ts",
+  "test/e2e/serve-flood.test.ts",
   "test/faults/gateway-redis.test.ts",
   "test/faults/pacer-server.test.ts",
   "test/tooling/live-run-process.test.ts",
