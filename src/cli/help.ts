@@ -40,7 +40,8 @@ Seeing what happens: --verbose (or HIRO_LOG=debug) logs each attempt, answer, re
   holds too; error: failures only); stdout stays the data. On a terminal, a retry's
   wait says so on one line, and search and --all count their progress.
 --mock answers from the mock of the package's openapi.yaml, in this process (nothing to install),
-  with Hiro's rate-limit headers (50 requests a minute): try --verbose.
+  with rate-limit headers (3000 requests a minute; --rate-limit 50 is Hiro's without a key,
+  --rate-limit 5 shows a 429): try --verbose.
 
 Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate limited,
   5 other API error (sft --wait: still pending at --wait-timeout), 6 network or timeout,
@@ -51,7 +52,7 @@ Exit codes: 0 ok, 2 usage or invalid input (nothing sent), 3 not found, 4 rate l
 const GLOBALS_READ = new WeakMap<Command, ReadonlySet<string>>();
 
 /** How a request is made, whatever the service: what every lookup reads. */
-const REQUEST = ["apiKey", "mock", "timeout", "retries", "verbose", "header"] as const;
+const REQUEST = ["apiKey", "mock", "rateLimit", "timeout", "retries", "verbose", "header"] as const;
 /** Where `service` is, and its page maximum when a deployment sets one. */
 const serviceGlobals = (service: ServiceName): string[] => [
   "baseUrl",
@@ -72,6 +73,7 @@ export const VERIFY_GLOBALS = [
   ...new Set(SERVICE_NAMES.flatMap(serviceGlobals)),
   "apiKey",
   "mock",
+  "rateLimit",
   "timeout",
   "retries",
   "json",

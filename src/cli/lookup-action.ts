@@ -34,6 +34,8 @@ import {
 export interface GlobalOptions extends UrlFlags, MaxLimitFlags {
   apiKey?: string;
   mock?: boolean;
+  /** `--rate-limit`: the mock's budget under `--mock`, requests a minute (0: none). */
+  rateLimit?: number;
   timeout?: number;
   retries?: number;
   json?: boolean;
@@ -114,7 +116,7 @@ export function lookupRunner(io: CliIo, setExit: (code: number) => void): Lookup
           // The mock answers every service: a URL named beside it is not used, and is said so.
           const ignored = [...new Set(Object.values(urls).map((named) => named.from))];
           if (ignored.length > 0) line(`--mock answers every service; ${ignored.join(", ")} not used`);
-          const mock = await io.startMock();
+          const mock = await io.startMock({ ratePerMinute: global.rateLimit });
           stopMock = () => mock.stop();
           mockExtras = { tokenHost: mock.tokenHost };
           routing = { baseUrl: mock.url };

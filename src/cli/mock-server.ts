@@ -7,6 +7,7 @@
  */
 import { HiroValidationError } from "../index.js";
 import {
+  MOCK_BUDGET,
   MockPortError,
   mockHints,
   packageSpec,
@@ -40,8 +41,25 @@ export interface CliMockOptions {
   port?: number | undefined;
   /** Default `HIRO_MOCK_PORT`. */
   portSource?: string | undefined;
-  /** Requests a minute before the mock answers 429; `0`: no limit. Default 50, as Hiro without a key. */
+  /** Requests a minute before the mock answers 429; `0`: no limit. Default {@link MOCK_RATE}. */
   ratePerMinute?: number | undefined;
+}
+
+/** The mock's default budget, in requests a minute (3,000: the pacer spreads it 20 ms apart). */
+export const MOCK_RATE = MOCK_BUDGET.limit;
+
+/**
+ * `--rate-limit`, the mock's budget (`hiro-lookup mock`, `--mock`): a whole number of requests a minute,
+ * `0` for none. A commander parser: a bad value is refused by name before anything starts.
+ */
+export function mockRatePerMinute(value: string): number {
+  const rate = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(rate))
+    throw new HiroValidationError(
+      "--rate-limit",
+      `must be a whole number of requests a minute (0: none); got ${value}`,
+    );
+  return rate;
 }
 
 /** A port number from `source` (a flag or a variable), or `fallback` when it is unset. */

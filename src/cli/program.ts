@@ -15,6 +15,7 @@ import { lookupRunner } from "./lookup-action.js";
 import { registerLookups } from "./lookup-commands.js";
 import { registerMcp } from "./mcp-command.js";
 import { registerMock } from "./mock-command.js";
+import { MOCK_RATE, mockRatePerMinute } from "./mock-server.js";
 import { registerSearch } from "./search-command.js";
 import { registerServe } from "./serve/serve-command.js";
 import { maxLimitOptions, serviceUrlOptions } from "./service-flags.js";
@@ -47,6 +48,11 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
       ),
     )
     .option("--mock", "answer from the embedded mock of openapi.yaml (in this process, no install)")
+    .option(
+      "--rate-limit <n>",
+      `the mock's budget (--mock, hiro-lookup mock): requests a minute before it answers 429 with retry-after (default ${MOCK_RATE}; 50 is Hiro's without a key; 0: none)`,
+      mockRatePerMinute,
+    )
     .option("--timeout <ms>", "time limit of each attempt, in ms", integer("--timeout", 1))
     .option("--retries <n>", "retries after a failed attempt, 0 to 10", integer("--retries", 0))
     .option(
@@ -76,6 +82,15 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
     });
 
   maxLimitOptions(program);
+  // The mock's budget means nothing to a real service: refused rather than ignored.
+  program.hook("preAction", (_program, command) => {
+    const { rateLimit, mock } = command.optsWithGlobals<{ rateLimit?: number; mock?: boolean }>();
+    if (rateLimit !== undefined && !mock && command.name() !== "mock")
+      throw new HiroValidationError(
+        "--rate-limit",
+        "is the mock's budget: give it with --mock, or to hiro-lookup mock",
+      );
+  });
 
   const run = lookupRunner(io, (code) => {
     exitCode = code;

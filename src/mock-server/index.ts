@@ -7,6 +7,7 @@
  * nothing the CLI loads reaches them.
  */
 
+export { MOCK_BUDGET } from "../mock/rate-limit.js";
 export { tokenHostFetch } from "../mock/token-host.js";
 export { mockHints } from "./hints.js";
 export { watchLaunchers } from "./launcher-watch.js";

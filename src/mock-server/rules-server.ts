@@ -6,7 +6,8 @@
  *
  * Besides the rules it answers as Hiro's front does: CORS for a browser app (`access-control-allow-origin:
  * *`, preflights), `HEAD`, Fastify's 404 for a route that is not a lookup, a rate limit with its headers
- * (`ratelimit-limit`, `-remaining`, `-reset`; a spent budget is a 429 with `retry-after`), and each
+ * (`ratelimit-limit`, `-remaining`, `-reset`; a spent budget is a 429 with `retry-after`; 3,000 a minute
+ * unless told another), and each
  * answer's documented headers by the spec's examples: a 200's `etag`, answered `304` when it comes back
  * in `If-None-Match`. A `Prefer: code=<status>, example=<name>` header picks any documented answer,
  * whatever the id, as with Prism (`code=429` carries the spec's `retry-after`).
@@ -16,7 +17,7 @@ import {
   type AnswerFor,
   answerFor,
   createRateLimiter,
-  HIRO_ANONYMOUS_BUDGET,
+  MOCK_BUDGET,
   type MockAnswer,
   preferenceOf,
   preferredExample,
@@ -35,7 +36,7 @@ export interface RulesMockOptions {
   portVariable?: string | undefined;
   /** The rules; default {@link answerFor}, from the generated examples of the package's spec. */
   rules?: AnswerFor | undefined;
-  /** The rate limit; `false`: none (no headers, never a 429). Default: Hiro's anonymous 50 a minute. */
+  /** The rate limit; `false`: none (no headers, never a 429). Default {@link MOCK_BUDGET}, 3,000 a minute. */
   rateLimit?: RateLimitBudget | false | undefined;
   /** The clock of the rate limit, in ms. Default `Date.now`. */
   now?: (() => number) | undefined;
@@ -86,7 +87,7 @@ function preferred(rules: AnswerFor, operationId: Parameters<AnswerFor>[0], pref
 export async function startRulesMock(options: RulesMockOptions): Promise<RulesMock> {
   const host = options.host ?? "127.0.0.1";
   const rules = options.rules ?? answerFor;
-  const budget = options.rateLimit ?? HIRO_ANONYMOUS_BUDGET;
+  const budget = options.rateLimit ?? MOCK_BUDGET;
   const limiter = budget === false ? undefined : createRateLimiter(budget, options.now ?? Date.now);
 
   function replyTo(req: IncomingMessage, url: URL): Reply {

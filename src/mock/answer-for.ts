@@ -1,7 +1,8 @@
 /**
  * The mock's answer to a request, as the real service would give it, from the spec's named examples
  * alone: the example that names the request (`x-request`); else, for a paged lookup, the page cut from
- * the id's examples (an id no example names has no results: `total: 0`); for a token, `404 Contract not
+ * the id's examples (an id no example names has no results: `total: 0`); for a token, the example of
+ * that token on any token route (as upstream, which does not check the standard), else `404 Contract not
  * found` or `Token not found`, or `422 Locale not found` for a known token in a locale it lacks. The
  * envelope of a page echoes the `offset` and `limit` asked; an invalid parameter gets the service's 400.
  * Pure: no I/O, no Node API, so the same rules serve Prism's front and a browser's test kit.
@@ -11,6 +12,7 @@ import { operations } from "../generated/operations.js";
 import { canonicalJson } from "../shared/canonical-json.js";
 import { checkRequest } from "./request-check.js";
 import { searchAnswer } from "./search-answer.js";
+import { knownContracts, tiedExamples } from "./token-routes.js";
 import type {
   MockAnswer,
   MockExample,
@@ -99,21 +101,30 @@ const CONTRACT_NOT_FOUND = { error: "Contract not found" };
 const LOCALE_NOT_FOUND = { error: "Locale not found" };
 
 /**
- * A lookup that is not paged: the example of the request; else, with the first path parameter as the
- * container (a token's contract), 404 for an unknown container or item, and 422 for a known item in a
- * query (a locale) no example has.
+ * A lookup that is not paged: the example of the request (`tied`: the operation's own, then those it
+ * shares the answer of, see token-routes.ts); else, with the first path parameter as the container (a
+ * token's contract), 404 for an unknown container or item, and 422 for a known item in a query (a locale)
+ * no example has. `examples` are the operation's own, which name the answer.
  */
-function single(request: NormalRequest, examples: readonly MockExample[]): MockAnswer {
-  const tied = examples.filter((e) => e.request !== undefined);
+function single(
+  request: NormalRequest,
+  examples: readonly MockExample[],
+  tied: readonly MockExample[],
+  contracts: ReadonlySet<string>,
+): MockAnswer {
   const exact = tied.find(
     (e) => e.request && same(e.request.path, request.path) && same(e.request.query, request.query),
   );
-  if (exact) return { status: exact.status, body: structuredClone(exact.value), example: exact.name };
+  if (exact && examples.includes(exact))
+    return { status: exact.status, body: structuredClone(exact.value), example: exact.name };
+  if (exact) return named(exact.status, structuredClone(exact.value), examples, false);
   if (tied.some((e) => e.request && same(e.request.path, request.path)))
     return named(422, { ...LOCALE_NOT_FOUND }, examples, false);
   const [container] = Object.keys(request.path);
+  const asked = container === undefined ? undefined : request.path[container];
   const known =
-    container !== undefined && tied.some((e) => e.request?.path[container] === request.path[container]);
+    asked !== undefined &&
+    (contracts.has(asked) || tied.some((e) => container && e.request?.path[container] === asked));
   return named(404, { ...(known ? TOKEN_NOT_FOUND : CONTRACT_NOT_FOUND) }, examples, false);
 }
 
@@ -122,6 +133,16 @@ function single(request: NormalRequest, examples: readonly MockExample[]): MockA
  * or ones built from a spec being edited.
  */
 export function createAnswerFor(table: MockExampleTable, headerTable: MockHeaderTable = {}): AnswerFor {
+  // What a lookup that is not paged reads, per operation, worked out once.
+  const singles = new Map<string, { tied: MockExample[]; contracts: ReadonlySet<string> }>();
+  const singleOf = (operationId: string) => {
+    let found = singles.get(operationId);
+    if (found === undefined) {
+      found = { tied: tiedExamples(table, operationId), contracts: knownContracts(table, operationId) };
+      singles.set(operationId, found);
+    }
+    return found;
+  };
   const rules = (operationId: MockOperationId, request: MockRequest): MockAnswer => {
     const operation = operations[operationId];
     if (operation === undefined) throw new Error(`the mock has no operation ${String(operationId)}`);
@@ -132,7 +153,9 @@ export function createAnswerFor(table: MockExampleTable, headerTable: MockHeader
     }
     const checked = checkRequest(operation, request, examples);
     if ("status" in checked) return checked;
-    return operation.paged ? page(checked, examples) : single(checked, examples);
+    if (operation.paged) return page(checked, examples);
+    const { tied, contracts } = singleOf(operationId);
+    return single(checked, examples, tied, contracts);
   };
   const exampleStatus = (operationId: MockOperationId, name: string) =>
     table[operationId]?.find((example) => example.name === name)?.status;

@@ -9,7 +9,7 @@ export { type AnswerFor, answerFor, createAnswerFor, type MockOperationId } from
 export { preferenceOf, preferredExample } from "./prefer.js";
 export {
   createRateLimiter,
-  HIRO_ANONYMOUS_BUDGET,
+  MOCK_BUDGET,
   type RateLimitBudget,
 } from "./rate-limit.js";
 export { badUrlBody } from "./request-check.js";

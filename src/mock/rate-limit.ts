@@ -11,8 +11,13 @@ export interface RateLimitBudget {
   windowMs: number;
 }
 
-/** Hiro's own budget without an API key: 50 requests a minute. */
-export const HIRO_ANONYMOUS_BUDGET: RateLimitBudget = { limit: 50, windowMs: 60_000 };
+/**
+ * The mock's default budget: 3,000 requests a minute. Every answer still carries the rate-limit headers
+ * and the client's pacer still spreads the budget, but 20 ms apart: at Hiro's 50 a minute it spaced calls
+ * 1.2 s apart, so `verify` took 30 s and each MCP call 1.2 s. Hiro's own budget without an API key is
+ * one flag away (`--rate-limit 50`), and so is a 429 (`--rate-limit 5`).
+ */
+export const MOCK_BUDGET: RateLimitBudget = { limit: 3_000, windowMs: 60_000 };
 
 /** What the budget says about one request: whether it is served, and the headers its answer carries. */
 export interface RateLimitDecision {

@@ -40,7 +40,7 @@ describe("hiro-lookup mock", () => {
     try {
       const sat = await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions?offset=20`);
       expect(await sat.json()).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
-      expect(sat.headers.get("ratelimit-limit")).toBe("50");
+      expect(sat.headers.get("ratelimit-limit")).toBe("3000"); // the mock's default budget (issue 47: it was 50)
       const token = await fetch(
         `${url}/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1/35?locale=es-MX`,
       );

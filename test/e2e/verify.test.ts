@@ -1,6 +1,6 @@
 /**
- * `hiro-lookup verify` against the Prism mock (passes what a mock can show, the rest "not checkable on a
- * mock") and against fake deployments on node:http that answer 404/500, wrong shapes, or ignore the
+ * `hiro-lookup verify` against the embedded mock (every check judged, all pass: it answers as upstream
+ * does), against the Prism mock (graded like any deployment), and against fake deployments on node:http that answer 404/500, wrong shapes, or ignore the
  * filter (FAIL with the right rows), or that serve the contract (all pass). In-process through runCli,
  * and once as a real process.
  */
@@ -11,6 +11,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../../src/cli/program.js";
 import type { ConformanceRow } from "../../src/cli/verify/verify.js";
+import { startRulesMock } from "../../src/mock-server/index.js";
 import { runCliProcess } from "../helpers/cli-process.js";
 import { type FakeDeployment, type FakeMode, startFakeDeployment } from "../helpers/fake-deployment.js";
 import { proxyTo, type SmallServer, serveWith } from "../helpers/serve-with.js";
@@ -58,16 +59,17 @@ const row = (rows: ConformanceRow[], service: string, check: string) => {
   return found;
 };
 
-/** What a fixed-example mock can show: the samples, their bodies, the ETag header. */
-const MOCK_CHECKABLE = [
-  "sample token",
-  `sample sat ${SAMPLES.ordinal}`,
-  "sample tx",
-  "sample body",
-  "ETag",
-  ...["search: sample token", "search: sample body", "search: ETag"],
-  ...["API status", "FT list, first page", "sample FT"],
-];
+/** `--mock` as the CLI gives it: the embedded mock (the mock's rules, its default budget), in-process. */
+async function embeddedMock(onStop: () => void = () => undefined) {
+  const mock = await startRulesMock({ port: 0 });
+  return {
+    url: mock.url,
+    stop: async () => {
+      onStop();
+      await mock.close();
+    },
+  };
+}
 
 let fake: FakeDeployment | undefined;
 afterEach(async () => {
@@ -115,7 +117,7 @@ describe("verify --junit", () => {
       env: {},
       stdout: { write: () => true },
       stderr: { write: () => true },
-      startMock: async () => ({ url: prismUrl, stop: async () => undefined }),
+      startMock: () => embeddedMock(),
     });
     expect(code).toBe(0);
     expect(readFileSync(join(dir, "reports/verify.xml"), "utf8")).toMatch(
@@ -137,31 +139,44 @@ describe("verify --junit", () => {
   });
 });
 
-describe("verify against the Prism mock", () => {
-  it("--mock: the data checks pass, the rest is not checkable on a mock (never pass), and the mock stops", async () => {
+describe("verify against the embedded mock", () => {
+  // Before issue 47 the mock answered the SFT sample "404 Token not found" on the NFT route (upstream
+  // answers every token kind's route), and --mock passed only by marking 8 of 17 metadata checks
+  // "not checkable on a mock".
+  it("--mock: every check is judged and passes, and the mock stops", async () => {
     let stopped = 0;
     let stdout = "";
     const code = await runCli(["--retries", "0", "--mock", "--json", "verify", ...samplesOnly()], {
       env: {},
       stdout: { write: (text: string) => (stdout += text) },
       stderr: { write: () => true },
-      startMock: async () => ({ url: prismUrl, stop: async () => void stopped++ }),
+      startMock: () => embeddedMock(() => void stopped++),
     });
+    const rows = JSON.parse(stdout) as ConformanceRow[];
+    expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
     expect(code).toBe(0);
     expect(stopped).toBe(1);
-    const rows = JSON.parse(stdout) as ConformanceRow[];
     expect(rows).toHaveLength(37);
-    for (const r of rows) {
-      const expected = MOCK_CHECKABLE.includes(r.check) ? "pass" : "not checkable on a mock";
-      expect({ ...r, result: r.result }).toEqual({ ...r, result: expected });
-    }
-    expect(row(rows, "ordinals", "unknown sat 1").got).toMatch(/total [1-9]/);
+    expect(row(rows, "metadata", "sample token on the NFT route").got).toMatch(/^valid/);
+    expect(row(rows, "ordinals", "unknown sat 1").got).toMatch(/total 0/);
   });
 
-  it("a Prism URL without --mock is graded like any deployment: its sl-violations header passes nothing", async () => {
+  it("the URL of a running `hiro-lookup mock` passes as a deployment does", async () => {
+    const mock = await embeddedMock();
+    try {
+      const { code, rows } = await verify([...args(mock.url), "--json"]);
+      expect(rows.filter((r) => r.result !== "pass")).toEqual([]);
+      expect(code).toBe(0);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+describe("verify against the Prism mock", () => {
+  it("a Prism URL is graded like any deployment: its sl-violations header passes nothing", async () => {
     const { code, rows } = await verify([...args(prismUrl), "--json"]);
     expect(code).toBe(7);
-    expect(rows.some((r) => r.result === "not checkable on a mock")).toBe(false);
     expect(row(rows, "ordinals", "unknown sat 1")).toMatchObject({
       result: "FAIL",
       got: expect.stringMatching(/total [1-9]/),
@@ -446,7 +461,7 @@ describe("verify says why", () => {
     }
   });
 
-  it("a deployment cannot grade itself: Prism's sl-violations header turns no FAIL into 'not checkable'", async () => {
+  it("a deployment cannot grade itself: Prism's sl-violations header is a note, never a pass", async () => {
     const proxy = await small(
       proxyTo(await serve("ignores-filter"), (response) => {
         const headers = new Headers(response.headers);
@@ -460,7 +475,6 @@ describe("verify says why", () => {
     const { code, rows, stdout } = await verify([...args(proxy.url)]);
     expect(code).toBe(7);
     expect(stdout).toMatch(/FAIL +results are the sat asked/);
-    expect(stdout).not.toMatch(/not checkable on a mock \(/);
     expect(stdout.replace(/\s+/g, " ")).toMatch(
       /it sends Prism's sl-violations header \(a mock\?\), which never passes a check/,
     );

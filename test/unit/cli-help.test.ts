@@ -27,7 +27,7 @@ const globalFlags = (text: string) =>
   [...(text.split("Global Options:")[1] ?? "").matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]);
 
 /** What every lookup reads, whatever its service. */
-const REQUEST = ["--api-key", "--mock", "--timeout", "--retries", "--verbose", "--header"];
+const REQUEST = ["--api-key", "--mock", "--rate-limit", "--timeout", "--retries", "--verbose", "--header"];
 const METADATA = ["--base-url", "--metadata-url", ...REQUEST];
 const OUTPUT = ["--json", "--ndjson"];
 const PAGED = (service: "ordinals" | "runes") => [
@@ -58,6 +58,7 @@ describe("hiro-lookup <command> --help", () => {
         "--runes-url",
         "--api-key",
         "--mock",
+        "--rate-limit",
         "--timeout",
         "--retries",
         "--json",
@@ -65,7 +66,7 @@ describe("hiro-lookup <command> --help", () => {
         "--runes-max-limit",
       ],
     ],
-    ["mock", []],
+    ["mock", ["--rate-limit"]],
     [
       "mcp",
       [

@@ -232,8 +232,9 @@ describe("hiro-lookup mock's options", () => {
     return { code, stderr, started };
   }
 
-  it("--rate-limit: requests a minute (default 50, Hiro's without a key; 0 for none), the port as given", async () => {
-    expect((await mock([])).started).toEqual([{ port: 4010, portSource: "--port", ratePerMinute: 50 }]);
+  // Issue 47: the default was Hiro's 50 a minute, which made the pacer space calls 1.2 s apart.
+  it("--rate-limit: requests a minute (default 3000; 50 is Hiro's without a key; 0 for none), the port as given", async () => {
+    expect((await mock([])).started).toEqual([{ port: 4010, portSource: "--port", ratePerMinute: 3000 }]);
     expect((await mock(["--rate-limit", "5", "--port", "0"])).started).toEqual([
       { port: 0, portSource: "--port", ratePerMinute: 5 },
     ]);
@@ -241,6 +242,37 @@ describe("hiro-lookup mock's options", () => {
       { port: 4999, portSource: "HIRO_MOCK_PORT", ratePerMinute: 0 },
     ]);
   });
+
+  it("--rate-limit sets --mock's budget too, for a lookup and for verify; without --mock it is refused", async () => {
+    const sft = ["sft", "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1", "35"];
+    expect((await underMock(["--mock", "--rate-limit", "5", ...sft])).started).toEqual([
+      { ratePerMinute: 5 },
+    ]);
+    expect((await underMock(["--mock", ...sft])).started).toEqual([{}]);
+    const verify = ["verify", "--ordinal", SAMPLES.ordinal];
+    expect((await underMock(["--mock", "--rate-limit", "0", ...verify])).started).toEqual([
+      { ratePerMinute: 0 },
+    ]);
+    const alone = await underMock(["--rate-limit", "5", ...sft]);
+    expect(alone).toMatchObject({ code: EXIT.usage, started: [] });
+    expect(alone.stderr).toContain("hiro-lookup: --rate-limit: is the mock's budget: give it with --mock");
+  });
+
+  /** Runs a command with a startMock that records its options and then refuses (nothing is served). */
+  async function underMock(argv: string[]) {
+    let stderr = "";
+    const started: unknown[] = [];
+    const code = await runCli(argv, {
+      env: {},
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      startMock: async (options) => {
+        started.push(options ?? {});
+        throw new HiroValidationError("--mock", "stopped by the test");
+      },
+    });
+    return { code, stderr, started };
+  }
 
   it.each(["-1", "1.5", "ten", ""])(
     "refuses --rate-limit %j by name, starting nothing (exit 2)",

@@ -62,6 +62,47 @@ describe("answerFor: a token", () => {
   });
 });
 
+// Upstream reads one table of tokens whatever their standard (upstream-facts §9): each token route answers
+// any token, in that route's own shape. The mock did not: the SFT sample was "404 Token not found" on the
+// NFT route, so `verify` FAILed against the package's own mock (issue 47).
+describe("answerFor: a token on another kind's route", () => {
+  const MONKEYS = "SP2KAF9RF86PVX3NEE27DFV1CQX0T4WGR41X3S45C.bitcoin-monkeys";
+  const nft = (token_id: string, query = "", principal = PRINCIPAL) =>
+    ask("getNftMetadata", { principal, token_id }, query);
+  const example = (operationId: MockOperationId, name: string) =>
+    mockExamples[operationId].find((e) => e.name === name)?.value as Record<string, unknown>;
+
+  it("the NFT route answers an SFT as upstream does: its token_uri and metadata", () => {
+    const { token_uri, metadata } = example("getSftMetadata", "withMetadata");
+    expect(nft("35")).toEqual({ status: 200, body: { token_uri, metadata } });
+    expect(nft("35", "locale=es-MX").body).toEqual({
+      token_uri,
+      metadata: example("getSftMetadata", "withLocale").metadata,
+    });
+    expect(nft("3").body).toEqual({ token_uri: example("getSftMetadata", "withoutMetadata").token_uri });
+    expect(nft("4")).toEqual({ status: 200, body: {}, example: "metadataJobFailed" });
+    expect(nft("36")).toMatchObject({ status: 422, example: "metadataFetchInProgress" });
+    expect(nft("35", "locale=fr")).toMatchObject({ status: 422, example: "localeNotFound" });
+    expect(nft("99")).toMatchObject({ status: 404, example: "tokenNotFound" });
+  });
+
+  it("the SFT route answers an NFT: the NFT's own fields", () => {
+    expect(sft("1234", "", MONKEYS)).toEqual({
+      status: 200,
+      body: example("getNftMetadata", "withMetadata"),
+    });
+    expect(sft("1236", "", MONKEYS)).toMatchObject({ status: 422, example: "metadataFetchInProgress" });
+  });
+
+  it("the FT route knows the contracts of the other routes: token 1 of an SFT contract is not found", () => {
+    expect(ask("getFtMetadata", { principal: PRINCIPAL })).toEqual({
+      status: 404,
+      body: { error: "Token not found" },
+      example: "tokenNotFound",
+    });
+  });
+});
+
 describe("answerFor: a sat or a transaction", () => {
   it("answers an id no example names with an empty page that echoes offset and limit", () => {
     expect(sat("5000000000", "offset=20")).toEqual({

@@ -11,7 +11,10 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createLookupClient, HiroApiError } from "../../src/index.js";
+import { MOCK_BUDGET } from "../../src/mock/index.js";
 import { MockPortError, type RulesMock, startRulesMock } from "../../src/mock-server/index.js";
+import { gatePolicy } from "../../src/transport/pacer/pacer-policy.js";
+import { readRateLimit } from "../../src/transport/pacer/rate-limit-headers.js";
 import { SPEC_PATH } from "../helpers/spec.js";
 
 const TOKEN = "/metadata/v1/sft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
@@ -122,6 +125,22 @@ describe("the in-process mock", () => {
     expect(error).toBeInstanceOf(HiroApiError);
     expect(error).toMatchObject({ kind: "rate_limited", status: 429 });
     expect((error as HiroApiError).retryAfterMs).toBeGreaterThan(50_000);
+  });
+
+  // Issue 47: Hiro's 50 a minute made the pacer space a client's calls 1.2 s apart (verify took 30 s, an
+  // MCP call 1.2 s); the default shows the headers and the pacer at work without slowing anything.
+  it("announces a budget by default that a client's pacer spreads 20 ms apart, not Hiro's 1.2 s", async () => {
+    await start();
+    const answer = await get(`${TOKEN}/35`);
+    expect(answer.headers.get("ratelimit-limit")).toBe(String(MOCK_BUDGET.limit));
+    const gate = gatePolicy(0, 60_000);
+    const ticket = gate.sent(0);
+    gate.ended(ticket, 0, answer.status, readRateLimit(answer.headers, 0));
+    gate.sent(0);
+    const next = gate.decide(0);
+    expect(next).toEqual({ go: false, at: expect.any(Number) });
+    expect(next.go === false && next.at).toBeLessThan(21); // 60 s over the 2,999 left; 50 a minute: 1,224 ms
+    expect(MOCK_BUDGET).toEqual({ limit: 3000, windowMs: 60_000 });
   });
 
   it("has no rate limit when told so: no headers, never a 429", async () => {

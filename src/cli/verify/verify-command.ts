@@ -22,6 +22,7 @@ interface VerifyOptions extends VerifyInput, UrlFlags, MaxLimitFlags {
   config?: string;
   apiKey?: string;
   mock?: boolean;
+  rateLimit?: number;
   timeout?: number;
   retries?: number;
   json?: boolean;
@@ -40,12 +41,11 @@ environment as the lookups. Global options that also apply: --api-key (sent to t
 only; HIRO_API_KEY only to a *.hiro.so host), --timeout, --retries, --json (the rows as JSON), --mock
 (every service not named on the embedded mock).
 
-Only --mock (the embedded mock) makes the checks a fixed-example mock cannot show (a total of 0,
-a 304, a parameter's own 400 body, results about the sample) "not checkable on a mock"; any other
-URL is graded in full, whatever headers it sends. A service that gives no answer, or a 5xx after the
+Every check is graded, whatever the URL sends: the embedded mock (--mock, or \`hiro-lookup mock\`)
+answers as upstream does, so verify against it passes in full. A service that gives no answer, or a 5xx after the
 retries, is taken as down: its later checks FAIL at once with that cause, without being sent.
---junit <file> also writes the checks as JUnit XML (a testcase per check, a FAIL as a failure, a check
-a mock cannot show as skipped; its folder is made if missing), for CI systems' test reports.
+--junit <file> also writes the checks as JUnit XML (a testcase per check, a FAIL as a failure; its
+folder is made if missing), for CI systems' test reports.
 Exit code 0 when nothing FAILs, 7 when a check FAILs, 2 for a usage error (a --junit file that cannot
 be written included).
 
@@ -76,7 +76,7 @@ export function registerVerify(program: Command, io: CliIo): void {
         if (options.mock) {
           if (!io.startMock)
             throw new HiroValidationError("--mock", "the embedded mock is not available here");
-          const mock = await io.startMock();
+          const mock = await io.startMock({ ratePerMinute: options.rateLimit });
           stopMock = () => mock.stop();
           const onMock = { url: mock.url, from: "--mock" };
           urls = {

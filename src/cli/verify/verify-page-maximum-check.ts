@@ -19,7 +19,7 @@ export function pageMaximumCheck(
     given === undefined
       ? `a maximum limit (the spec's: ${parameterRules.limit.maximum})`
       : `${given} (${flag})`;
-  return check("page maximum", expected, true, async () => {
+  return check("page maximum", expected, async () => {
     const found = await findPageMaximum(probe);
     if ("failure" in found) return { ok: false, got: found.failure };
     state.pageMaximum = found.max;

@@ -1,19 +1,16 @@
 /**
  * What the checks of one service share in `hiro-lookup verify`: the sample's answer, whether the service
  * is down (so its other checks fail at once instead of each waiting through retries), and whether it
- * answered with Prism's `sl-violations` header. Only `--mock` makes a service a mock: a deployment that
- * sends that header must not grade itself "not checkable on a mock".
+ * answered with Prism's `sl-violations` header (a note: a deployment that sends it is graded in full).
  */
 import type { ServiceName } from "../../index.js";
 import { describe, type Exchange, exchange, failed, type RawAnswer } from "./verify-http.js";
 import { judgeEtag, judgeNotModified, type Outcome, resultsOf } from "./verify-judge.js";
 
-/** One check: what it expects, whether a fixed-example mock can show it, and how to run it. */
+/** One check: what it expects, and how to run it. */
 export interface Check {
   check: string;
   expected: string;
-  /** A mock answering a fixed example cannot show this (a `total: 0`, a 304, a parameter's own 400). */
-  mockLimited: boolean;
   run(): Promise<Outcome>;
 }
 
@@ -30,11 +27,7 @@ export class ServiceState {
   pageMaximum: number | undefined;
   /** The metadata indexer's last processed block, once the status check read it (`null`: none yet). */
   chainTip: { block_height: number; index_block_hash: string } | null | undefined;
-  /** `mock`: the service is the embedded mock of `--mock`, the only way a check becomes "not checkable". */
-  constructor(
-    readonly service: ServiceName,
-    readonly mock: boolean,
-  ) {}
+  constructor(readonly service: ServiceName) {}
 
   /**
    * Sends one request, unless the service is down: then the check fails at once with that cause. No
@@ -80,18 +73,17 @@ export class ServiceState {
 export type ExtraHeaders = Record<string, string> | undefined;
 
 /** A check, positionally. */
-export const check = (
-  name: string,
-  expected: string,
-  mockLimited: boolean,
-  run: () => Promise<Outcome>,
-): Check => ({ check: name, expected, mockLimited, run });
+export const check = (name: string, expected: string, run: () => Promise<Outcome>): Check => ({
+  check: name,
+  expected,
+  run,
+});
 
 /** The sample's `ETag` and a conditional request with it (where the spec promises both). */
 export function etagChecks(state: ServiceState, get: (headers: ExtraHeaders) => Promise<RawAnswer>): Check[] {
   return [
-    check("ETag", "ETag on the 200", false, async () => judgeEtag(state.sampleAnswer)),
-    check("If-None-Match", "304, no body", true, async () =>
+    check("ETag", "ETag on the 200", async () => judgeEtag(state.sampleAnswer)),
+    check("If-None-Match", "304, no body", async () =>
       judgeNotModified(await state.revalidate((etag) => get({ "If-None-Match": etag })), state.sampleAnswer),
     ),
   ];

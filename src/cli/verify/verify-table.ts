@@ -12,9 +12,9 @@ const INDENT = "  ";
 const GAP = "  ";
 
 /** Counts of each verdict. */
-export function tally(rows: readonly ConformanceRow[]): { pass: number; fail: number; notCheckable: number } {
+export function tally(rows: readonly ConformanceRow[]): { pass: number; fail: number } {
   const count = (result: ConformanceRow["result"]) => rows.filter((row) => row.result === result).length;
-  return { pass: count("pass"), fail: count("FAIL"), notCheckable: count("not checkable on a mock") };
+  return { pass: count("pass"), fail: count("FAIL") };
 }
 
 /** Widths of the four columns within `width`: result and check as needed, the rest shared by the texts. */
@@ -40,12 +40,11 @@ function rowLines(cells: readonly string[], widths: readonly number[]): string[]
 /** One service's summary: its counts, and the cause when it was down or the header note. */
 export function serviceSummary(report: VerifyReport, service: ServiceName): string {
   const rows = report.rows.filter((row) => row.service === service);
-  const { pass, fail, notCheckable } = tally(rows);
+  const { pass, fail } = tally(rows);
   const note = report.services.find((s) => s.service === service);
   const counts = [
     fail > 0 ? `${fail} of ${rows.length} FAIL` : `no FAIL of ${rows.length}`,
     `${pass} pass`,
-    ...(notCheckable > 0 ? [`${notCheckable} not checkable on a mock (--mock)`] : []),
   ].join(", ");
   const why = note?.down ? `; down: ${note.down}` : "";
   const page = note?.pageMaximum === undefined ? "" : `; page maximum ${note.pageMaximum}`;
@@ -86,8 +85,8 @@ export function formatTable(report: VerifyReport, width: number): string {
       );
     out.push(...wrap(serviceSummary(report, service), width - 2).map((line) => `${INDENT}${line}`), "");
   }
-  const { pass, fail, notCheckable } = tally(report.rows);
-  out.push(`${pass} pass, ${fail} FAIL, ${notCheckable} not checkable on a mock`, "");
+  const { pass, fail } = tally(report.rows);
+  out.push(`${pass} pass, ${fail} FAIL`, "");
   return out.join("\n");
 }
 

@@ -11,8 +11,8 @@ import { searchChecks } from "./verify-search-checks.js";
 import { type Check, ServiceState } from "./verify-state.js";
 import { tokenChecks } from "./verify-token-checks.js";
 
-/** The result of one check. A mock-limited check on a mock is never a pass. */
-export type Verdict = "pass" | "FAIL" | "not checkable on a mock";
+/** The result of one check: every check is judged, on the embedded mock too (it answers as upstream). */
+export type Verdict = "pass" | "FAIL";
 
 /** One row of the conformance table. */
 export interface ConformanceRow {
@@ -91,14 +91,17 @@ export async function verifyDeployment(
       ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
       ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
-  const plans: { service: ServiceName; url: string; state: ServiceState; checks: Check[] }[] = [];
+  const plans: { service: ServiceName; url: string; mock: boolean; state: ServiceState; checks: Check[] }[] =
+    [];
+  const onMock = (target: OnMock) => settings.mock === true || target.mock === true;
   const { metadata, ordinals, runes } = targets;
   if (metadata) {
-    const state = new ServiceState("metadata", settings.mock === true || metadata.mock === true);
+    const state = new ServiceState("metadata");
     const client = clientFor(metadata.url, settings.apiKey);
     plans.push({
       service: "metadata",
       url: metadata.url,
+      mock: onMock(metadata),
       state,
       checks: [
         ...metadataChecks(client, metadata, state),
@@ -108,36 +111,37 @@ export async function verifyDeployment(
     });
   }
   if (ordinals) {
-    const state = new ServiceState("ordinals", settings.mock === true || ordinals.mock === true);
+    const state = new ServiceState("ordinals");
     plans.push({
       service: "ordinals",
       url: ordinals.url,
+      mock: onMock(ordinals),
       state,
       checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state, settings.maxLimit?.ordinals),
     });
   }
   if (runes) {
-    const state = new ServiceState("runes", settings.mock === true || runes.mock === true);
+    const state = new ServiceState("runes");
     plans.push({
       service: "runes",
       url: runes.url,
+      mock: onMock(runes),
       state,
       checks: runesChecks(clientFor(runes.url), runes.txId, state, settings.maxLimit?.runes),
     });
   }
 
   const rows: ConformanceRow[] = [];
-  for (const { service, state, checks } of plans) {
-    for (const { check, expected, mockLimited, run } of checks) {
+  for (const { service, checks } of plans) {
+    for (const { check, expected, run } of checks) {
       const { ok, got } = await run();
-      // Only --mock makes a service a mock: a deployment's own headers never turn a FAIL into this.
-      const result: Verdict = mockLimited && state.mock ? "not checkable on a mock" : ok ? "pass" : "FAIL";
+      const result: Verdict = ok ? "pass" : "FAIL";
       rows.push({ check, service, expected, got, result });
     }
   }
   return {
     rows,
-    mocks: plans.filter((p) => p.state.mock).map((p) => p.service),
+    mocks: plans.filter((p) => p.mock).map((p) => p.service),
     services: plans.map(({ service, url, state }) => ({
       service,
       url,
