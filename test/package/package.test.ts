@@ -539,7 +539,7 @@ child.stdout.on("data", async (data) => {
         const url = await printedUrl(child);
         const sat = await fetch(`${url}/ordinals/v1/sats/5000000000/inscriptions?offset=20`);
         expect(await sat.json()).toEqual({ limit: 20, offset: 20, total: 0, results: [] });
-        expect(sat.headers.get("ratelimit-limit")).toBe("50");
+        expect(sat.headers.get("ratelimit-limit")).toBe("3000");
       } finally {
         if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
         await exited;
