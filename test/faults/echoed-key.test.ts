@@ -4,8 +4,8 @@
  * blanks its own key in any server text it shows.
  */
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { createLookupClient, HiroApiError } from "../../src/index.js";
+import { HiroApiError } from "../../src/index.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -35,14 +35,12 @@ describe("an API key echoed by the server", () => {
   });
 
   it("the CLI's stderr does not carry it", async () => {
-    let stderr = "";
     const { fetch } = fakeFetch(echoing(401, false));
-    await runCli(["--retries", "0", "--metadata-url", LOCAL, "--api-key", KEY, "sft", PRINCIPAL, "1"], {
-      env: {},
-      stdout: { write: () => true },
-      stderr: { write: (text: string) => (stderr += text) },
-      createClient: (options) => createLookupClient({ ...options, fetch }),
-    });
+    const { stderr } = await runCliInProcess(
+      ["--retries", "0", "--metadata-url", LOCAL, "--api-key", KEY, "sft", PRINCIPAL, "1"],
+      {},
+      { fetch },
+    );
     expect(stderr).not.toBe("");
     expect(stderr).not.toContain(KEY);
   });

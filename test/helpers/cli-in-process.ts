@@ -20,6 +20,10 @@ export interface InProcessOptions {
   onMockStop?: () => void;
   /** The `fetch` under the command's client (a real `createLookupClient` with the flags' options). */
   fetch?: typeof fetch;
+  /** What `search -` reads as stdin. */
+  stdin?: AsyncIterable<string | Uint8Array>;
+  /** Whether stderr is a terminal (a retry's wait on one line, `search`'s progress). */
+  stderrIsTTY?: boolean;
 }
 
 /**
@@ -33,11 +37,15 @@ export async function runCliInProcess(
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
-  const { sharedMockUrl: url, onMockStop, fetch } = options;
+  const { sharedMockUrl: url, onMockStop, fetch, stdin, stderrIsTTY } = options;
   const code = await runCli([...args], {
     env,
     stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
+    stderr: {
+      write: (text: string) => (stderr += text),
+      ...(stderrIsTTY === undefined ? {} : { isTTY: stderrIsTTY }),
+    },
+    ...(stdin === undefined ? {} : { stdin }),
     ...(url === undefined ? {} : { startMock: async () => ({ url, stop: async () => onMockStop?.() }) }),
     ...(fetch === undefined ? {} : { createClient: (flags) => createLookupClient({ ...flags, fetch }) }),
   });

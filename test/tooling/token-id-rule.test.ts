@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
-import { createLookupClient } from "../../src/index.js";
-import { PRINCIPAL } from "../helpers/fake-fetch.js";
+import { LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { loadSpec } from "../helpers/spec.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const RULE =
   "up to 2^53-1, and above that only ids a JS number holds exactly (2^53, 2^53+2…), at most 2^63-1";
@@ -45,8 +45,8 @@ describe("the token-id limit", () => {
   });
 
   it("the client's refusal of a bad id says it", async () => {
-    const error = await createLookupClient()
-      .getNftMetadata({ principal: PRINCIPAL, token_id: "abc" })
+    const error = await createTestClient(LOCAL)
+      .client.getNftMetadata({ principal: PRINCIPAL, token_id: "abc" })
       .catch((e: unknown) => e);
     expect(String((error as Error).message)).toContain(RULE);
   });

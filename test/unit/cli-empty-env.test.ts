@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { createLookupClient } from "../../src/index.js";
 import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { json } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 /** Every variable the CLI and the library read (the guide's list). */
 const VARIABLES = [
@@ -55,11 +55,7 @@ describe("an empty HIRO_* variable is an unset one", () => {
   it("the library: HIRO_LOG= is no level (it threw a HiroValidationError from createLookupClient)", async () => {
     vi.stubEnv("HIRO_LOG", "");
     const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-    const client = createLookupClient({
-      baseUrl: "http://127.0.0.1:9",
-      logger,
-      fetch: async () => json(STATUS),
-    });
+    const { client } = createTestClient(() => json(STATUS), { baseUrl: "http://127.0.0.1:9", logger });
     expect(await client.getApiStatus()).toEqual(STATUS);
     expect(logger.debug).not.toHaveBeenCalled();
   });

@@ -5,34 +5,24 @@
  */
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { runCli } from "../../src/cli/program.js";
-import { createLookupClient } from "../../src/index.js";
 import { runCliInProcess } from "../helpers/cli-in-process.js";
 
 const P = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 const TX = "2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e";
 
 async function refusal(argv: string[]): Promise<string> {
-  let stderr = "";
   const sent: string[] = [];
-  const code = await runCli(["--base-url", "http://127.0.0.1:9", ...argv], {
-    env: {},
-    stdout: { write: () => {} },
-    stderr: {
-      write: (s: string) => {
-        stderr += s;
+  // A real client whose fetch records: a refusal sends nothing.
+  const { code, stderr } = await runCliInProcess(
+    ["--base-url", "http://127.0.0.1:9", ...argv],
+    {},
+    {
+      fetch: async (input: RequestInfo | URL) => {
+        sent.push(String(input));
+        return new Response("{}", { status: 500 });
       },
     },
-    // A real client whose fetch records: a refusal sends nothing.
-    createClient: (options) =>
-      createLookupClient({
-        ...options,
-        fetch: async (input: RequestInfo | URL) => {
-          sent.push(String(input));
-          return new Response("{}", { status: 500 });
-        },
-      }),
-  });
+  );
   expect(code).toBe(EXIT.usage);
   expect(sent).toEqual([]);
   return stderr.trimEnd();

@@ -5,8 +5,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { runCli } from "../../src/cli/program.js";
-import { createLookupClient } from "../../src/index.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 
 const FT = "SP32XCD69XPS3GKDEXAQ29PJRDSD5AR643GNEEBXZ.fari-token";
@@ -17,8 +16,6 @@ const itemOf = (key: string) => {
 };
 
 async function cli(argv: string[], stdin?: Iterable<string> | AsyncIterable<string>) {
-  let stdout = "";
-  let stderr = "";
   const fake = fakeFetch((request) => {
     const asked = new URL(request.url).searchParams.getAll("contract");
     return json(
@@ -28,14 +25,15 @@ async function cli(argv: string[], stdin?: Iterable<string> | AsyncIterable<stri
         .map(itemOf),
     );
   });
-  const code = await runCli(["--retries", "0", "--metadata-url", LOCAL, ...argv], {
-    env: {},
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    ...(stdin ? { stdin: Symbol.asyncIterator in stdin ? stdin : Readable.from(stdin) } : {}),
-    createClient: (options) => createLookupClient({ ...options, fetch: fake.fetch }),
-  });
-  return { code, stdout, stderr, requests: fake.requests };
+  const run = await runCliInProcess(
+    ["--retries", "0", "--metadata-url", LOCAL, ...argv],
+    {},
+    {
+      fetch: fake.fetch,
+      ...(stdin ? { stdin: Symbol.asyncIterator in stdin ? stdin : Readable.from(stdin) } : {}),
+    },
+  );
+  return { ...run, requests: fake.requests };
 }
 
 const keys = (text: string) =>
@@ -101,7 +99,6 @@ describe("hiro-lookup search - refuses while reading", () => {
 
 describe("hiro-lookup search", () => {
   it("against a Token Metadata API older than 2.2.0 (no search route) says so, not the route's text cut off", async () => {
-    let stderr = "";
     const old = fakeFetch((request) =>
       json(
         {
@@ -112,12 +109,11 @@ describe("hiro-lookup search", () => {
         404,
       ),
     );
-    const code = await runCli(["--retries", "0", "--metadata-url", LOCAL, "search", `${PRINCIPAL}:35`], {
-      env: {},
-      stdout: { write: () => true },
-      stderr: { write: (text: string) => (stderr += text) },
-      createClient: (options) => createLookupClient({ ...options, fetch: old.fetch }),
-    });
+    const { code, stderr } = await runCliInProcess(
+      ["--retries", "0", "--metadata-url", LOCAL, "search", `${PRINCIPAL}:35`],
+      {},
+      { fetch: old.fetch },
+    );
     expect(code).not.toBe(EXIT.ok);
     expect(stderr).toMatch(/predates the search \(Token Metadata API 2\.2\.0 or later has it\)/);
     expect(stderr).not.toContain("Route GET");

@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
-import { runCli } from "../../src/cli/program.js";
-import { createLookupClient } from "../../src/index.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 
 const STATUS = { server_version: "token-metadata-api v2.3.0", status: "ready", chain_tip: null };
@@ -18,15 +17,15 @@ async function cli(
     handler?: (r: Request, n: number) => Response;
   } = {},
 ) {
-  let stdout = "";
-  let stderr = "";
   const fake = fakeFetch(options.handler ?? (() => json(STATUS)));
-  const code = await runCli(["--metadata-url", LOCAL, ...argv], {
-    env: options.env ?? {},
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text), isTTY: options.tty === true },
-    createClient: (given) => createLookupClient({ ...given, fetch: fake.fetch }),
-  });
+  const { code, stdout, stderr } = await runCliInProcess(
+    ["--metadata-url", LOCAL, ...argv],
+    options.env ?? {},
+    {
+      fetch: fake.fetch,
+      stderrIsTTY: options.tty === true,
+    },
+  );
   return { code, stdout, stderr };
 }
 

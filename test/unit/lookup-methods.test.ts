@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { operations } from "../../src/generated/operations.js";
-import { createLookupClient } from "../../src/index.js";
 import type { ClientLookups } from "../../src/lookups/client-type.js";
 import { lookupMethods } from "../../src/lookups/lookup-methods.js";
 import { LOCAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 describe("lookupMethods", () => {
   it("makes one method per operation of the table but searchTokens, each by its own id", () => {
-    const own: ClientLookups = createLookupClient({ baseUrl: LOCAL });
+    const own: ClientLookups = createTestClient(LOCAL).client;
     const asked: string[] = [];
     const methods = lookupMethods((operationId) => {
       asked.push(operationId);

@@ -12,9 +12,10 @@ import { describe, expect, it } from "vitest";
 import { MSW3_VERSION } from "../../scripts/lib/msw3.js";
 import { type MockExample, mockExamples } from "../../src/generated/mock-examples.js";
 import { operations } from "../../src/generated/operations.js";
-import { createLookupClient, HiroValidationError } from "../../src/index.js";
+import { HiroValidationError } from "../../src/index.js";
 import { answerFor } from "../../src/mock/index.js";
 import { type CreateHandlersOptions, createHandlers } from "../../src/msw/index.js";
+import { createTestClient } from "../helpers/test-client.js";
 import { OLDEST_MSW } from "../package/msw-consumer.js";
 
 /** The spec's named examples, read loosely: only their requests matter here. */
@@ -166,7 +167,8 @@ describe("createHandlers: an override function", () => {
         },
       },
     };
-    const lookups = createLookupClient({ baseUrl: BASE, maxRetries: 0, fetch: handlersFetch(options) });
+    const answer = handlersFetch(options);
+    const lookups = createTestClient((request) => answer(request), { baseUrl: BASE, maxRetries: 0 }).client;
     expect(await lookups.getSatoshiInscriptions({ ordinal: single, offset: 3 })).toEqual({
       limit: 20,
       offset: 3,

@@ -5,8 +5,9 @@
  */
 import { getResponse, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { createLookupClient, HiroApiError, type RetryEvent } from "../../src/index.js";
+import { HiroApiError, type RetryEvent } from "../../src/index.js";
 import { type CreateHandlersOptions, createHandlers } from "../../src/msw/index.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const BASE = "https://indexer.test";
 const TX = "ab".repeat(32);
@@ -35,9 +36,8 @@ describe("overrides: an undocumented answer as a Response", () => {
       },
     });
     const retries: RetryEvent[] = [];
-    const client = createLookupClient({
+    const { client } = createTestClient((request) => fetch(request), {
       baseUrl: BASE,
-      fetch,
       maxRetries: 1,
       onRetry: (event) => retries.push(event),
     });
@@ -64,7 +64,7 @@ describe("overrides: an undocumented answer as a Response", () => {
       expect(response.headers.get("x-proxy")).toBe("edge");
       expect(await response.text()).toBe("<html>bad gateway</html>");
     }
-    const client = createLookupClient({ baseUrl: BASE, fetch, maxRetries: 0 });
+    const { client } = createTestClient((request) => fetch(request), { baseUrl: BASE, maxRetries: 0 });
     const error = await client.getTransactionActivity({ tx_id: TX }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroApiError);
     expect((error as HiroApiError).status).toBe(502);

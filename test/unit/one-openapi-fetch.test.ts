@@ -5,8 +5,8 @@
  */
 import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLookupClient } from "../../src/index.js";
-import { fakeFetch, json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { json, LOCAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -17,8 +17,7 @@ const SFT_PATH = "/metadata/v1/sft/{principal}/{token_id}";
 
 describe("one openapi-fetch instance per lookup client", () => {
   it("a lookup that middleware could see calls raw's own GET: raw is the instance the lookups use", async () => {
-    const { fetch, requests } = fakeFetch(() => json(TOKEN));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client, requests } = createTestClient(() => json(TOKEN));
     const get = vi.spyOn(client.raw, "GET");
     await client.getSftMetadata({ principal: PRINCIPAL, token_id: 35 });
     expect(get).toHaveBeenCalledTimes(1);
@@ -27,8 +26,7 @@ describe("one openapi-fetch instance per lookup client", () => {
   });
 
   it("a middleware added with raw.use sees a lookup as it sees the same raw call; raw.eject takes it off", async () => {
-    const { fetch } = fakeFetch(() => json(TOKEN));
-    const client = createLookupClient({ baseUrl: LOCAL, fetch });
+    const { client } = createTestClient(() => json(TOKEN));
     const seen: Array<Pick<MiddlewareCallbackParams, "schemaPath" | "params"> & { url: string }> = [];
     const spy: Middleware = {
       onRequest: ({ request, schemaPath, params }) =>

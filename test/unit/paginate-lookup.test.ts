@@ -7,14 +7,13 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   collect,
-  createLookupClient,
   HiroValidationError,
   paginate,
   paginateLookup,
   type RequestOptions,
   type TransactionActivityParams,
 } from "../../src/index.js";
-import { emptyPage, ORDINAL, TX_ID } from "../helpers/fake-fetch.js";
+import { emptyPage, LOCAL, ORDINAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
 const limitSent = (request: Request | undefined) =>
@@ -70,7 +69,7 @@ describe("paginateLookup", () => {
   });
 
   it("refuses a client createLookupClient did not make", () => {
-    const copy = { ...createLookupClient() };
+    const copy = { ...createTestClient(LOCAL).client };
     const walk = () => paginateLookup(copy, "getTransactionActivity", { tx_id: TX_ID });
     expect(walk).toThrowError(HiroValidationError);
     expect(walk).toThrowError(/client/);

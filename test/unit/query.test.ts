@@ -5,7 +5,7 @@
  */
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/query-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLookupClient, HiroApiError, HiroNetworkError, HiroValidationError } from "../../src/index.js";
+import { HiroApiError, HiroNetworkError, HiroValidationError } from "../../src/index.js";
 import { createLookupQueries, hashLookupKey, retryLookup } from "../../src/query/index.js";
 import { emptyPageFor, json, never, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
@@ -55,7 +55,7 @@ describe("query keys", () => {
   });
 
   it("read the client's deployment from the client, which carries no property for it (no global symbol)", () => {
-    const made = createLookupClient({ baseUrl: "http://127.0.0.1:4000" });
+    const made = createTestClient("http://127.0.0.1:4000").client;
     expect(Object.getOwnPropertySymbols(made)).toEqual([]);
     expect(Object.keys(made).sort()).toEqual(
       expect.arrayContaining(["raw", "getSftMetadata", "searchTokens"]),

@@ -4,8 +4,8 @@
  * complete record when asked (`complete: true`), and the CLI notes it on stderr.
  */
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { createLookupClient, isRefreshingToken, waitForMetadata } from "../../src/index.js";
+import { isRefreshingToken, waitForMetadata } from "../../src/index.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { fakeFetch, json, LOCAL, never, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { createTestClient } from "../helpers/test-client.js";
 
@@ -71,16 +71,8 @@ describe("a token being refreshed (after a second mint)", () => {
   });
 
   async function cli(argv: string[], answer: unknown) {
-    let stdout = "";
-    let stderr = "";
-    const fake = fakeFetch(() => json(answer));
-    const code = await runCli(["--retries", "0", "--metadata-url", LOCAL, ...argv], {
-      env: {},
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-      createClient: (options) => createLookupClient({ ...options, fetch: fake.fetch }),
-    });
-    return { code, stdout, stderr };
+    const { fetch } = fakeFetch(() => json(answer));
+    return runCliInProcess(["--retries", "0", "--metadata-url", LOCAL, ...argv], {}, { fetch });
   }
 
   it("the CLI prints the data and a note on stderr; a complete token gets none", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { inCliWords } from "../../src/cli/option-names.js";
 import { apiKeyFor, clientRouting, serviceUrls } from "../../src/cli/service-urls.js";
 import { createLookupClient, HiroValidationError } from "../../src/index.js";
+import { createTestClient } from "../helpers/test-client.js";
 
 const A = "http://a.test";
 const B = "http://b.test";
@@ -145,8 +146,8 @@ describe("apiKeyFor: HIRO_API_KEY from the environment follows only a *.hiro.so 
 
 describe("inCliWords: the client's service URLs retold as flags", () => {
   const refusal = async (baseUrl: string | { metadata?: string }) =>
-    createLookupClient({ baseUrl })
-      .getSatoshiInscriptions({ ordinal: 1 })
+    createTestClient(baseUrl)
+      .client.getSatoshiInscriptions({ ordinal: 1 })
       .catch((e: unknown) => e);
 
   it("names --ordinals-url, --base-url and HIRO_ORDINALS_URL, and why, when no ordinals URL is set", async () => {
