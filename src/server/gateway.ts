@@ -20,7 +20,7 @@ import { isFresh } from "./cache-policy.js";
 import { corsHeaders, preflight } from "./cors.js";
 import { createMemoryTier } from "./memory-tier.js";
 import { answerMiss, type MissContext, type MissResult } from "./miss.js";
-import type { LookupHandlerOptions } from "./options.js";
+import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
 import { createMemoryPace } from "./pace.js";
 import { type CheckedCall, notFound } from "./request-params.js";
 import { createRouter, type RoutedCall } from "./router.js";
@@ -63,6 +63,7 @@ function checkMs(name: string, value: number | undefined, fallback: number): num
  * Creates the gateway. Throws {@link HiroValidationError} on a bad option (the client's included).
  */
 export function createLookupGateway(options: LookupHandlerOptions = {}): LookupGateway {
+  checkOptionNames(options);
   const upstream = options.upstream ?? {};
   // Not paced by the client: the gateway's pace (below) is the one pace of the key, for every instance.
   // The client's own parameter checks (its maxLimit included): a caller is refused exactly what it would be;

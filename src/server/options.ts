@@ -1,5 +1,5 @@
 /** The options of the gateway and the hooks it reports through; their defaults are in src/shared/defaults.ts. */
-import type { LookupClientOptions } from "../index.js";
+import { HiroValidationError, type LookupClientOptions } from "../index.js";
 import type { Pace } from "./pace.js";
 
 /**
@@ -78,4 +78,32 @@ export interface LookupHandlerOptions {
   observer?: GatewayObserver | undefined;
   /** The clock, in ms since the epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
+}
+
+/** Every option of {@link LookupHandlerOptions}, by name (a new option that is not here fails to compile). */
+const OPTION_NAMES: Readonly<Record<keyof LookupHandlerOptions, true>> = {
+  upstream: true,
+  fresh: true,
+  memoryBytes: true,
+  shared: true,
+  maxPaceWaitMs: true,
+  corsOrigins: true,
+  basePath: true,
+  observer: true,
+  now: true,
+};
+
+/**
+ * Refuses an option the gateway does not take, by name: plain JavaScript has no type check, and a
+ * client's option at the top level (`{ baseUrl }`) would be ignored, every lookup sent to the default host.
+ */
+export function checkOptionNames(options: object): void {
+  const unknown = Object.keys(options).find((name) => !Object.hasOwn(OPTION_NAMES, name));
+  if (unknown === undefined) return;
+  const name = unknown.replace(/[^\w$-]/g, "?").slice(0, 40);
+  throw new HiroValidationError(
+    name,
+    `is not an option of createLookupHandler (its options: ${Object.keys(OPTION_NAMES).join(", ")}); ` +
+      "the lookup client's options (baseUrl, apiKey, timeoutMs, …) go under upstream",
+  );
 }

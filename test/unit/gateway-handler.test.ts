@@ -240,4 +240,28 @@ describe("the gateway's options", () => {
     const message = (refusal as Error).message;
     expect([...message].filter((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)).toEqual([]);
   });
+
+  // Issue 47: `createLookupHandler({ baseUrl })` (the client's option, at the top level) was silently
+  // ignored, so every lookup went to the default host. Plain JavaScript has no type check to catch it.
+  it("refuses an unknown option by name, a client option at the top level pointed to upstream", () => {
+    const refusal = (options: unknown) => {
+      try {
+        createLookupHandler(options as Parameters<typeof createLookupHandler>[0]);
+      } catch (error) {
+        return error;
+      }
+    };
+    const baseUrl = refusal({ baseUrl: "http://127.0.0.1:3999" });
+    expect(baseUrl).toBeInstanceOf(HiroValidationError);
+    expect(baseUrl).toMatchObject({ parameter: "baseUrl" });
+    expect((baseUrl as Error).message).toMatch(/^baseUrl: is not an option of createLookupHandler/);
+    expect((baseUrl as Error).message).toContain(
+      "the lookup client's options (baseUrl, apiKey, timeoutMs, …) go under upstream",
+    );
+    expect(refusal({ fresh: 5, corsOrigin: ["*"] })).toMatchObject({ parameter: "corsOrigin" });
+    // The options it knows, each accepted.
+    expect(refusal({ upstream: { baseUrl: "http://127.0.0.1:3999" }, fresh: 0, basePath: "/api" })).toBe(
+      undefined,
+    );
+  });
 });
