@@ -12,7 +12,10 @@ export interface GatewayAnswer {
   body: string;
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
+/** The content type of every answer the gateway keeps or writes: each passed the JSON check first. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+/** Headers on every answer: no browser reads one as anything but its content type says. */
+export const ALWAYS = { "x-content-type-options": "nosniff" } as const;
 
 /** A JSON answer the gateway writes itself (a refusal, an error), never kept. */
 export function ownAnswer(
@@ -22,16 +25,18 @@ export function ownAnswer(
 ): GatewayAnswer {
   return {
     status,
-    headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...headers },
+    headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...ALWAYS, ...headers },
     body: JSON.stringify(body),
   };
 }
 
 /** A kept (or just fetched) answer as a caller gets it at `now`: `304` when the caller's tag matches. */
 export function entryAnswer(entry: CachedAnswer, now: number, notModified: boolean): GatewayAnswer {
+  // JSON, whatever upstream labelled it: only a body that passed the JSON check is kept.
   const headers: Record<string, string> = {
-    "content-type": entry.contentType,
+    "content-type": JSON_TYPE,
     "cache-control": cacheControlOf(entry, now),
+    ...ALWAYS,
   };
   if (entry.etag !== undefined) headers.etag = entry.etag;
   return notModified

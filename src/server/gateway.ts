@@ -12,12 +12,13 @@ import { pageMaximumOf } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import { buildLookupClient } from "../lookups/client.js";
 import { logOf } from "../observe/log.js";
-import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { matchesEtag } from "../shared/etag-match.js";
 import { matchOperation, operations, SERVICE_NAMES, type ServiceName } from "../spec/index.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
 import { isFresh } from "./cache-policy.js";
 import { corsHeaders, preflight } from "./cors.js";
+import { upstreamIdentity } from "./identity.js";
 import { createMemoryTier } from "./memory-tier.js";
 import { answerMiss, type MissContext, type MissResult } from "./miss.js";
 import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
@@ -95,13 +96,24 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const rate = upstream.maxRequestsPerSecond;
   const localPace = createMemoryPace();
   let storeDown = false;
+  let entryRefusedSaid = false;
   // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
   // unless the client's logLevel says otherwise: a server says when it loses its shared store.
   const log = logOf(upstream.logLevel ?? "warn", upstream.logger);
+  // Who the gateway is upstream (its key and headers, hashed): part of every cache and pace key.
+  let identity: string | undefined;
+  const identityReady = upstreamIdentity(upstream.apiKey, upstream.headers).then((id) => {
+    identity = id;
+    return id;
+  });
   const context: MissContext = {
     client,
     apiKey: upstream.apiKey,
-    originOf: (operationId) => origins.get(operations[operationId].service) ?? "",
+    // The pace's key: the origin, and who asks it (two keys on one origin have two budgets).
+    originOf: (operationId) => {
+      const origin = origins.get(operations[operationId].service) ?? "";
+      return identity ? `${origin}#${identity}` : origin;
+    },
     shared: options.shared,
     pace: options.shared?.pace ?? localPace,
     // The client's maxRequestsPerSecond, kept by the gateway's pace (its client does not pace itself).
@@ -124,6 +136,15 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       storeDown = false;
       log?.warn?.("the shared store answers again: sharing answers, misses and the pace again", {});
     },
+    entryRefused: (reason) => {
+      if (entryRefusedSaid) return;
+      entryRefusedSaid = true;
+      log?.warn?.(
+        "an entry of the shared store failed its check: dropped and asked upstream (said once; is the store written by others?)",
+        { reason },
+      );
+    },
+    maxBodyChars: upstream.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
   const inFlight = new Map<string, Promise<MissResult>>();
 
@@ -141,7 +162,9 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     return started;
   }
 
-  async function serveSpecRoute(request: GatewayRequest, known: RoutedCall): Promise<GatewayAnswer> {
+  async function serveSpecRoute(request: GatewayRequest, routed: RoutedCall): Promise<GatewayAnswer> {
+    const id = identity ?? (await identityReady);
+    const known = id === "" ? routed : { ...routed, key: `${id}.${routed.key}` };
     const held = memory.get(known.key);
     const at = now();
     if (held && isFresh(held, at)) {
@@ -208,7 +231,13 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
         origin: request.headers.get("origin"),
       });
       const empty = result.status === 304 || result.status === 204;
-      return new Response(empty ? null : result.body, { status: result.status, headers: result.headers });
+      try {
+        return new Response(empty ? null : result.body, { status: result.status, headers: result.headers });
+      } catch {
+        // A status or header the runtime cannot send: a bare 500, never a throw to the host.
+        const failed = ownAnswer(500, errorBody(500, "Internal Server Error", "the gateway failed"));
+        return new Response(failed.body, { status: 500, headers: failed.headers });
+      }
     },
     async sharedHealthy() {
       if (!options.shared) return undefined;

@@ -9,8 +9,9 @@ import { HiroError, type LookupClient } from "../index.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
 import { operations } from "../spec/index.js";
-import { type GatewayAnswer, unreachable } from "./answers.js";
+import { ALWAYS, type GatewayAnswer, JSON_TYPE, unreachable } from "./answers.js";
 import { type CachedAnswer, freshMsFor, isFresh, revalidatesByEtag } from "./cache-policy.js";
+import { checkedEntry, keepableBody } from "./entry-check.js";
 import type { GatewayShared } from "./options.js";
 import { type PaceWait, paced } from "./pace-wait.js";
 import type { CheckedCall } from "./request-params.js";
@@ -35,21 +36,59 @@ export interface MissContext extends PaceWait {
   storeTrouble(error: unknown): void;
   /** …and once that it answers again. */
   storeOk(): void;
+  /** Says (once) that an entry of the shared store failed its check, and why. */
+  entryRefused(reason: string): void;
+  /** Longest body kept, in characters (the client's `maxResponseBytes`). */
+  maxBodyChars: number;
 }
 
-/** An entry read from the shared store, or undefined when it is absent, unreadable or the store fails. */
-async function sharedEntry(context: MissContext, key: string): Promise<CachedAnswer | undefined> {
-  if (!context.shared) return undefined;
+/** Whether `text` is JSON. */
+function isJson(text: string): boolean {
   try {
-    const text = await context.shared.store.get(key);
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the lookup of `call` would accept `body` as its 200 (the answer check). */
+const acceptsFor = (call: CheckedCall) => (body: string) =>
+  acceptedBody(operations[call.operationId].path, call.request, body);
+
+/**
+ * An entry read from the shared store, checked (entry-check.ts); undefined when it is absent, refused
+ * (then dropped from the store, and said once) or the store fails.
+ */
+async function sharedEntry(
+  context: MissContext,
+  key: string,
+  call: CheckedCall,
+): Promise<CachedAnswer | undefined> {
+  if (!context.shared) return undefined;
+  let text: string | null | undefined;
+  try {
+    text = await context.shared.store.get(key);
     context.storeOk();
-    if (typeof text !== "string") return undefined;
-    const entry = JSON.parse(text) as CachedAnswer;
-    return typeof entry.body === "string" && typeof entry.storedAt === "number" ? entry : undefined;
   } catch (error) {
     context.storeTrouble(error);
     return undefined;
   }
+  if (typeof text !== "string") return undefined;
+  const entry = checkedEntry(text, {
+    fresh: context.fresh,
+    maxBodyChars: context.maxBodyChars,
+    now: context.now(),
+    accepts: acceptsFor(call),
+  });
+  if (!("refused" in entry)) return entry;
+  context.entryRefused(entry.refused);
+  try {
+    await context.shared.store.delete(key);
+  } catch (error) {
+    context.storeTrouble(error);
+  }
+  return undefined;
 }
 
 /** Keeps `entry` in memory and in the shared store (past its freshness, to be revalidated later). */
@@ -76,17 +115,18 @@ const newer = (a: CachedAnswer | undefined, b: CachedAnswer | undefined) =>
 async function awaitOther(
   context: MissContext,
   key: string,
+  call: CheckedCall,
   since: number,
 ): Promise<CachedAnswer | undefined> {
   const until = context.now() + GATEWAY_DEFAULTS.lockMs;
   const lock = context.shared?.lock;
   while (context.now() < until) {
     await sleep(GATEWAY_DEFAULTS.lockPollMs);
-    const entry = await sharedEntry(context, key);
+    const entry = await sharedEntry(context, key, call);
     if (entry && entry.storedAt >= since) return entry;
     if (lock?.held && !(await lock.held(key))) {
       // Given back: its answer may have been kept just before; else there is none to wait for.
-      const last = await sharedEntry(context, key);
+      const last = await sharedEntry(context, key, call);
       return last && last.storedAt >= since ? last : undefined;
     }
   }
@@ -102,14 +142,14 @@ function entryOf(
 ): CachedAnswer | undefined {
   const freshMs = freshMsFor(answer.status, fresh);
   if (freshMs === undefined) return undefined;
-  // A 200 is kept only when its lookup would accept it (JSON about the question asked): a broken
-  // deployment's answer is passed on, never served to every caller after.
-  if (answer.status === 200 && !acceptedBody(operations[call.operationId].path, call.request, answer.body))
-    return undefined;
+  // A 200 is kept only when its lookup would accept it (JSON about the question asked), a 404 or 422
+  // only when it is a JSON object: a broken deployment's answer is passed on, never served to every
+  // caller after.
+  if (!keepableBody(answer.status, answer.body, acceptsFor(call))) return undefined;
   return {
     status: answer.status,
     body: answer.body,
-    contentType: answer.contentType,
+    contentType: JSON_TYPE,
     etag: answer.status === 200 ? answer.etag : undefined,
     storedAt: now,
     freshMs,
@@ -124,7 +164,7 @@ export async function answerMiss(
   stale: CachedAnswer | undefined,
 ): Promise<MissResult> {
   const started = context.now();
-  const fromShared = await sharedEntry(context, key);
+  const fromShared = await sharedEntry(context, key, call);
   if (fromShared && isFresh(fromShared, started)) {
     context.keep(key, fromShared);
     return { entry: fromShared, how: "shared_hit" };
@@ -136,7 +176,7 @@ export async function answerMiss(
     try {
       token = await lock.acquire(key, GATEWAY_DEFAULTS.lockMs);
       if (token === undefined) {
-        const other = await awaitOther(context, key, started);
+        const other = await awaitOther(context, key, call, started);
         if (other) {
           context.observer?.coalesced?.("shared");
           context.keep(key, other);
@@ -180,8 +220,10 @@ export async function answerMiss(
       // Upstream failing (a 5xx, a 429) while a kept answer exists: the kept answer, marked stale.
       if (kept && (answer.status >= 500 || answer.status === 429)) return { entry: kept, how: "stale" };
       const headers: Record<string, string> = {
-        "content-type": answer.contentType,
+        // Never HTML (nor anything a browser runs) from the gateway's origin: JSON, or plain text.
+        "content-type": isJson(answer.body) ? JSON_TYPE : "text/plain; charset=utf-8",
         "cache-control": "no-store",
+        ...ALWAYS,
       };
       if (answer.retryAfterMs !== undefined && (answer.status === 429 || answer.status === 503))
         headers["retry-after"] = String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000)));

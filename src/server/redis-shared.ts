@@ -27,6 +27,11 @@ export interface RedisCommands {
 export interface RedisSharedOptions {
   /** Prefix of every key. Default `hiro-lookup:`. */
   prefix?: string | undefined;
+  /**
+   * Largest value read back, in bytes: a larger one (no entry the gateway writes is) is deleted unread,
+   * so a value someone else stored cannot fill this process's memory. Default 34 MiB.
+   */
+  maxValueBytes?: number | undefined;
   /** How long one Redis command may take before it counts as failed, in ms. Default 500. */
   commandTimeoutMs?: number | undefined;
   /** Closes the client (graceful shutdown), e.g. `() => client.quit()`. */
@@ -89,6 +94,15 @@ redis.call('PEXPIRE', KEYS[1], 3600000)
 return 1
 `;
 
+/** GET, unless the value is longer than ARGV[1] bytes: then it is deleted unread (nil). */
+const BOUNDED_GET = `
+if redis.call('STRLEN', KEYS[1]) > tonumber(ARGV[1]) then
+  redis.call('DEL', KEYS[1])
+  return false
+end
+return redis.call('GET', KEYS[1])
+`;
+
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** `promise`, or a rejection once `ms` have passed (a Redis that does not answer counts as failed). */
@@ -107,12 +121,13 @@ const tokenOf = () => `${Date.now().toString(36)}-${Math.random().toString(36).s
 export function createRedisShared(redis: RedisCommands, options: RedisSharedOptions = {}): GatewayShared {
   const prefix = options.prefix ?? "hiro-lookup:";
   const timeoutMs = options.commandTimeoutMs ?? 500;
+  const maxValueBytes = options.maxValueBytes ?? 35_651_584;
   const send = (args: string[]) => within(redis.sendCommand(args), timeoutMs);
   const fallback = createMemoryPace();
 
   const store: LookupStore = {
     async get(key) {
-      const value = await send(["GET", prefix + key]);
+      const value = await send(["EVAL", BOUNDED_GET, "1", prefix + key, String(maxValueBytes)]);
       return typeof value === "string" ? value : undefined;
     },
     async set(key, value, ttlMs) {

@@ -51,17 +51,39 @@ const json = (
   headers: Record<string, string> = {},
 ): GatewayAnswer => ({
   status,
-  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  headers: {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    ...headers,
+  },
   body: JSON.stringify(body),
 });
 
+const FAILED = json(500, { statusCode: 500, error: "Internal Server Error", message: "the gateway failed" });
+
+/**
+ * Writes `answer`. Node refuses a status or a header it cannot send (by throwing): then the caller gets
+ * a bare 500, or, once the head is out, a closed connection; never a crash of the process.
+ */
 function write(response: ServerResponse, answer: GatewayAnswer): void {
   const empty = answer.status === 304 || answer.status === 204;
-  if (!empty) answer.headers["content-length"] = String(Buffer.byteLength(answer.body));
   // A caller that reads nothing of its answer is cut off like one that sends nothing.
   response.socket?.setTimeout(SERVER_LIMITS.idleTimeoutMs);
-  response.writeHead(answer.status, answer.headers);
-  response.end(empty ? undefined : answer.body);
+  try {
+    const headers = empty
+      ? answer.headers
+      : { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) };
+    response.writeHead(answer.status, headers);
+    response.end(empty ? undefined : answer.body);
+  } catch {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(FAILED.status, { ...FAILED.headers, "content-length": String(FAILED.body.length) });
+    response.end(FAILED.body);
+  }
 }
 
 /** The answer for one request: the server's own routes, the limits, then the gateway. */
@@ -81,7 +103,15 @@ async function answerOf(parts: NodeServerParts, request: IncomingMessage): Promi
   }
   if (method === "GET" && target === "/metrics" && parts.metrics) {
     const { text, contentType, status = 200 } = await parts.metrics();
-    return { status, headers: { "content-type": contentType, "cache-control": "no-store" }, body: text };
+    return {
+      status,
+      headers: {
+        "content-type": contentType,
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
+      body: text,
+    };
   }
   if (parts.ipLimit) {
     const verdict = parts.ipLimit(request.socket.remoteAddress ?? "", (parts.now ?? Date.now)());
@@ -124,11 +154,7 @@ export function createGatewayServer(parts: NodeServerParts): Server {
       request.socket.setTimeout(0);
       answerOf(parts, request).then(
         (answer) => write(response, answer),
-        () =>
-          write(
-            response,
-            json(500, { statusCode: 500, error: "Internal Server Error", message: "the gateway failed" }),
-          ),
+        () => write(response, FAILED),
       );
     },
   );
