@@ -97,6 +97,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const localPace = createMemoryPace();
   let storeDown = false;
   let entryRefusedSaid = false;
+  let lastTroubleAt = 0;
   // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
   // unless the client's logLevel says otherwise: a server says when it loses its shared store.
   const log = logOf(upstream.logLevel ?? "warn", upstream.logger);
@@ -124,6 +125,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     now,
     keep: (key, entry) => memory.set(key, entry),
     storeTrouble: (error) => {
+      lastTroubleAt = now();
       if (storeDown) return;
       storeDown = true;
       const why = error instanceof Error ? error.message : String(error);
@@ -132,7 +134,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       });
     },
     storeOk: () => {
-      if (!storeDown) return;
+      if (!storeDown || now() - lastTroubleAt < GATEWAY_DEFAULTS.storeCalmMs) return;
       storeDown = false;
       log?.warn?.("the shared store answers again: sharing answers, misses and the pace again", {});
     },

@@ -29,4 +29,9 @@ export type {
   MissLock,
 } from "./options.js";
 export type { Pace, PaceDecision, PaceLesson } from "./pace.js";
-export { createRedisShared, type RedisCommands, type RedisSharedOptions } from "./redis-shared.js";
+export {
+  createRedisShared,
+  type RedisClusterCommands,
+  type RedisCommands,
+  type RedisSharedOptions,
+} from "./redis-shared.js";

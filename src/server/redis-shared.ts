@@ -2,10 +2,11 @@
  * What instances share, in Redis: the answers (the store, in Keyv's get/set-with-TTL/delete contract),
  * the lock on a miss (`SET NX PX`, released by a script only by its holder), and the pace (one script
  * per step, the twin of pace.ts's `paceStep` and `paceLearn`, on Redis's own clock so the instances'
- * clocks do not matter). The Redis client is yours (node-redis: `createClient({ url })`), passed in: this
- * module imports none, so the entry stays free of it. When Redis fails, the lock is skipped and the pace
- * falls back to this instance's own; the store's failures reach the gateway, which serves from upstream
- * and memory and says so once.
+ * clocks do not matter). The Redis client is yours (node-redis: `createClient({ url })`, or
+ * `createCluster({ rootNodes })` for Redis Cluster, whose commands go to the node of their key's slot:
+ * see redis-keys.ts for the hash tags), passed in: this module imports none, so the entry stays free of
+ * it. When Redis fails, the lock is skipped and the pace falls back to this instance's own; the store's
+ * failures reach the gateway, which serves from upstream and memory and says so once.
  */
 import type { GatewayShared, LookupStore, MissLock } from "./options.js";
 import {
@@ -17,15 +18,39 @@ import {
   UNANNOUNCED_BUDGET,
   UNANNOUNCED_MS,
 } from "./pace.js";
+import { DEFAULT_REDIS_PREFIX, redisKeys } from "./redis-keys.js";
 
 /** The one method of a Redis client the gateway uses: node-redis's `sendCommand`. */
 export interface RedisCommands {
   sendCommand(args: string[]): Promise<unknown>;
 }
 
+/**
+ * A node-redis cluster client (`createCluster`): each command is sent to the node that holds its first
+ * key's slot (node-redis follows `MOVED` and `ASK`).
+ */
+export interface RedisClusterCommands {
+  sendCommand(
+    firstKey: string | undefined,
+    isReadonly: boolean | undefined,
+    args: string[],
+  ): Promise<unknown>;
+  /** The cluster's masters (node-redis's getter): what tells a cluster client from a single one. */
+  readonly masters: readonly unknown[];
+}
+
+/** Sends one command about `key` (the key it touches: a cluster routes by it). */
+type Send = (key: string, readonly: boolean, args: string[]) => Promise<unknown>;
+
+/** One way to send, whichever client was given. */
+function sendOf(redis: RedisCommands | RedisClusterCommands): Send {
+  if ("masters" in redis) return (key, readonly, args) => redis.sendCommand(key, readonly, args);
+  return (_key, _readonly, args) => redis.sendCommand(args);
+}
+
 /** Options of {@link createRedisShared}. */
 export interface RedisSharedOptions {
-  /** Prefix of every key. Default `hiro-lookup:`. */
+  /** Prefix of every key (no braces: the keys' hash tags are in braces). Default `hiro-lookup:`. */
   prefix?: string | undefined;
   /**
    * Largest value read back, in bytes: a larger one (no entry the gateway writes is) is deleted unread,
@@ -117,25 +142,46 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** A random token for a lock (whose holder alone may release it). */
 const tokenOf = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-/** Shares a gateway's answers, misses and pace through `redis` (see the module's comment). */
-export function createRedisShared(redis: RedisCommands, options: RedisSharedOptions = {}): GatewayShared {
-  const prefix = options.prefix ?? "hiro-lookup:";
+/**
+ * Shares a gateway's answers, misses and pace through `redis`, a node-redis client or cluster client
+ * (see the module's comment). Throws {@link HiroValidationError} on a prefix that holds a brace.
+ */
+export function createRedisShared(redis: RedisCommands, options?: RedisSharedOptions): GatewayShared;
+export function createRedisShared(redis: RedisClusterCommands, options?: RedisSharedOptions): GatewayShared;
+export function createRedisShared(
+  redis: RedisCommands | RedisClusterCommands,
+  options?: RedisSharedOptions,
+): GatewayShared;
+export function createRedisShared(
+  redis: RedisCommands | RedisClusterCommands,
+  options: RedisSharedOptions = {},
+): GatewayShared {
+  const keys = redisKeys(options.prefix ?? DEFAULT_REDIS_PREFIX);
   const timeoutMs = options.commandTimeoutMs ?? 500;
   const maxValueBytes = options.maxValueBytes ?? 35_651_584;
-  const send = (args: string[]) => within(redis.sendCommand(args), timeoutMs);
+  const sendTo = sendOf(redis);
+  const isCluster = "masters" in redis;
+  const send = (key: string, readonly: boolean, args: string[]) =>
+    within(sendTo(key, readonly, args), timeoutMs);
   const fallback = createMemoryPace();
 
   const store: LookupStore = {
     async get(key) {
-      const value = await send(["EVAL", BOUNDED_GET, "1", prefix + key, String(maxValueBytes)]);
+      const value = await send(keys.answer(key), false, [
+        "EVAL",
+        BOUNDED_GET,
+        "1",
+        keys.answer(key),
+        String(maxValueBytes),
+      ]);
       return typeof value === "string" ? value : undefined;
     },
     async set(key, value, ttlMs) {
       const ttl = ttlMs === undefined ? [] : ["PX", String(Math.max(1, Math.ceil(ttlMs)))];
-      await send(["SET", prefix + key, value, ...ttl]);
+      await send(keys.answer(key), false, ["SET", keys.answer(key), value, ...ttl]);
     },
     async delete(key) {
-      await send(["DEL", prefix + key]);
+      await send(keys.answer(key), false, ["DEL", keys.answer(key)]);
     },
   };
 
@@ -143,7 +189,14 @@ export function createRedisShared(redis: RedisCommands, options: RedisSharedOpti
     async acquire(key, ttlMs) {
       const token = tokenOf();
       try {
-        const set = await send(["SET", `${prefix}lock:${key}`, token, "PX", String(ttlMs), "NX"]);
+        const set = await send(keys.lock(key), false, [
+          "SET",
+          keys.lock(key),
+          token,
+          "PX",
+          String(ttlMs),
+          "NX",
+        ]);
         return set === "OK" ? token : undefined;
       } catch {
         return tokenOf(); // Redis down: no instance can be waited for, so this one asks
@@ -151,27 +204,21 @@ export function createRedisShared(redis: RedisCommands, options: RedisSharedOpti
     },
     async held(key) {
       try {
-        return (await send(["EXISTS", `${prefix}lock:${key}`])) === 1;
+        return (await send(keys.lock(key), false, ["EXISTS", keys.lock(key)])) === 1;
       } catch {
         return false;
       }
     },
     async release(key, token) {
-      await send(["EVAL", RELEASE, "1", `${prefix}lock:${key}`, token]).catch(() => undefined);
+      await send(keys.lock(key), false, ["EVAL", RELEASE, "1", keys.lock(key), token]).catch(() => undefined);
     },
   };
 
   const pace: Pace = {
     async take(origin, now, maxWaitMs, intervalMs) {
       try {
-        const reply = await send([
-          "EVAL",
-          TAKE,
-          "1",
-          `${prefix}pace:${origin}`,
-          String(intervalMs),
-          String(maxWaitMs),
-        ]);
+        const key = keys.pace(origin);
+        const reply = await send(key, false, ["EVAL", TAKE, "1", key, String(intervalMs), String(maxWaitMs)]);
         const [kind, ms] = Array.isArray(reply) ? reply.map(Number) : [];
         if (kind === 0) return { go: true, waitMs: ms ?? 0 } satisfies PaceDecision;
         if (kind === 1) return { go: false, retryMs: ms ?? PROBE_RETRY_MS };
@@ -189,7 +236,8 @@ export function createRedisShared(redis: RedisCommands, options: RedisSharedOpti
             ? ["budget", String(lesson.remaining), String(Math.ceil(lesson.resetMs))]
             : ["none"];
       await fallback.learn(origin, lesson, now);
-      await send(["EVAL", LEARN, "1", `${prefix}pace:${origin}`, ...args]).catch(() => undefined);
+      const key = keys.pace(origin);
+      await send(key, false, ["EVAL", LEARN, "1", key, ...args]).catch(() => undefined);
     },
   };
 
@@ -199,7 +247,12 @@ export function createRedisShared(redis: RedisCommands, options: RedisSharedOpti
     pace,
     healthy: async () => {
       try {
-        return (await send(["PING"])) === "PONG";
+        // A cluster is healthy when it says so (every slot served), not when one node answers.
+        if (isCluster) {
+          const info = await send(keys.purges(), true, ["CLUSTER", "INFO"]);
+          return typeof info === "string" && info.includes("cluster_state:ok");
+        }
+        return (await send(keys.purges(), true, ["PING"])) === "PONG";
       } catch {
         return false;
       }

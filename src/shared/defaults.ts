@@ -94,6 +94,12 @@ export const GATEWAY_DEFAULTS = {
   lockMs: 5_000,
   /** How often an instance that found the lock taken looks for the answer, in ms. */
   lockPollMs: 20,
+  /**
+   * How long the shared store must go without a failure, in ms, before the gateway says it answers
+   * again: a Redis Cluster with one master down fails for that master's slots only, and a store that
+   * fails every other command is not back.
+   */
+  storeCalmMs: 1_000,
 } as const;
 
 /**

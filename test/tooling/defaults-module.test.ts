@@ -66,6 +66,7 @@ describe("the library's defaults", () => {
       staleKeepMs: 10 * 60_000,
       lockMs: 5_000,
       lockPollMs: 20,
+      storeCalmMs: 1_000,
     });
     expect(MCP_DEFAULTS).toEqual({
       attemptTimeoutMs: 15_000,

@@ -1,6 +1,6 @@
 /** The gateway with a shared part (a store, a lock) that is not Redis: the contract, and its failures. */
 import { describe, expect, it } from "vitest";
-import type { GatewayShared } from "../../src/server/index.js";
+import { GATEWAY_DEFAULTS, type GatewayShared } from "../../src/server/index.js";
 import { json, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { testGateway } from "../helpers/gateway.js";
 import { upstreamFixture } from "../helpers/upstream-fixtures.js";
@@ -51,6 +51,7 @@ describe("a shared store and lock", () => {
 
   it("serves from upstream when the store fails, and says so once, then once more when it is back", async () => {
     let failing = true;
+    let clock = 1_000_000;
     const logs: string[] = [];
     const log = (message: string) => logs.push(message);
     const store = {
@@ -61,11 +62,18 @@ describe("a shared store and lock", () => {
     const { get } = testGateway(() => json(TOKEN), {
       shared: { store },
       fresh: 0,
+      now: () => clock,
       upstream: { logger: { debug: log, info: log, warn: log, error: log } },
     });
     for (let i = 0; i < 3; i++) expect((await get(SFT)).status).toBe(200);
     expect(logs.filter((line) => line.includes("shared store failed"))).toHaveLength(1);
     failing = false;
+    // Back only once it has gone storeCalmMs without a failure: a store failing every other command
+    // (a cluster with a master down) is not back, and is not said to be, again and again.
+    clock += GATEWAY_DEFAULTS.storeCalmMs - 1;
+    await get(SFT);
+    expect(logs.filter((line) => line.includes("answers again"))).toHaveLength(0);
+    clock += 1;
     await get(SFT);
     expect(logs.filter((line) => line.includes("answers again"))).toHaveLength(1);
   });

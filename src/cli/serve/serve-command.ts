@@ -17,7 +17,7 @@ import { inCliWords } from "../option-names.js";
 import { clientRouting, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
 import { createIpLimit } from "./ip-limit.js";
 import { createGatewayServer, defaultMaxConnections } from "./node-server.js";
-import { connectRedis, type RedisConnection } from "./redis-connect.js";
+import { connectRedis, connectRedisCluster, type RedisConnection } from "./redis-connect.js";
 import { closeGracefully, listen, redactedRedis, type StopReason, stopped } from "./serve-lifecycle.js";
 import { createServeMetrics, PROM_CLIENT_INSTALL } from "./serve-metrics.js";
 
@@ -26,6 +26,7 @@ interface ServeOptions {
   host: string;
   port: number;
   redis?: string;
+  redisCluster?: string;
   fresh?: number;
   corsOrigin: string[];
   perIp?: number;
@@ -41,11 +42,12 @@ Examples:
   $ HIRO_API_KEY=… hiro-lookup serve --cors-origin https://app.example.com
   $ hiro-lookup --ordinals-url http://127.0.0.1:3000 --runes-url http://127.0.0.1:3001 serve --port 8080
   $ hiro-lookup --api-key "$KEY" serve --host 0.0.0.0 --redis redis://127.0.0.1:6379 --per-ip 20
+  $ hiro-lookup serve --redis-cluster redis://10.0.0.5:7000,redis://10.0.0.6:7000
   $ curl http://127.0.0.1:3999/metadata/v1/ft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.age000-governance-token
 
 It serves the spec's GET routes on their own paths (/metadata/v1/…, /ordinals/v1/…, /runes/v1/…),
 /healthz and /metrics (Prometheus text; needs ${PROM_CLIENT_INSTALL}). The key is sent upstream only.
---redis needs the Redis client: npm i redis@6. Answers are served for --fresh ms without asking
+--redis and --redis-cluster need the Redis client: npm i redis@6. Answers are served for --fresh ms without asking
 upstream, then revalidated; a token still being fetched (422) is asked again after 2 s at most.`;
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -60,6 +62,10 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <port>", `port (0: any free one)`, integer("--port", 0), DEFAULT_PORT)
     .option("--redis <url>", "Redis shared by the instances: cache, misses, pace (env HIRO_REDIS_URL)")
+    .option(
+      "--redis-cluster <seeds>",
+      "a Redis Cluster shared instead, by some of its nodes: redis://host:port,… (env HIRO_REDIS_CLUSTER)",
+    )
     .option(
       "--fresh <ms>",
       `how long an answer is served without asking upstream; 0 revalidates every time (default ${GATEWAY_DEFAULTS.fresh})`,
@@ -129,8 +135,13 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   }
   const redisUrl = options.redis ?? (io.env.HIRO_REDIS_URL || undefined);
   const redisFrom = options.redis ? "--redis" : "HIRO_REDIS_URL";
+  const clusterSeeds = options.redisCluster ?? (io.env.HIRO_REDIS_CLUSTER || undefined);
+  const clusterFrom = options.redisCluster ? "--redis-cluster" : "HIRO_REDIS_CLUSTER";
+  if (redisUrl && clusterSeeds)
+    throw new HiroValidationError(clusterFrom, `is one store, ${redisFrom} another: give one of them`);
   let redis: RedisConnection | undefined;
   if (redisUrl) redis = await connectRedis(redisUrl, redisFrom);
+  if (clusterSeeds) redis = await connectRedisCluster(clusterSeeds, clusterFrom);
   const metrics = await createServeMetrics();
   // The last upstream answer's state, for /healthz (asking upstream there would spend the key's quota).
   let upstreamState: "unknown" | "ok" | "unreachable" = "unknown";
@@ -192,7 +203,14 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
     (name) =>
       `${name} ${upstream.urls[name]?.url ?? (name === "metadata" ? "https://api.hiro.so" : "(none)")}`,
   ).join(", ");
-  const store = redis ? `memory + Redis ${redactedRedis(redisUrl ?? "")}` : "memory";
+  const store = clusterSeeds
+    ? `memory + Redis Cluster ${clusterSeeds
+        .split(",")
+        .map((seed) => redactedRedis(seed.trim()))
+        .join(",")}`
+    : redis
+      ? `memory + Redis ${redactedRedis(redisUrl ?? "")}`
+      : "memory";
   io.stdout.write(
     `hiro-lookup serve: listening on http://${host}:${address.port}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? "/metrics" : `off (${PROM_CLIENT_INSTALL})`}\n`,
   );
