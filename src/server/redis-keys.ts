@@ -2,7 +2,8 @@
  * The gateway's Redis keys, laid out for Redis Cluster: every key that one command or script touches
  * carries the same hash tag (the part in braces, which alone picks the slot), so it lands on one node.
  * A cached answer and its miss lock share the tag of their cache key (a short hash of it: a cache key
- * may hold braces itself); a pace's key the tag of its origin; the purge notices one tag of their own.
+ * may hold braces itself), a pace's key the tag of its origin: `<prefix>{<tag>}:<kind>:<id>`, kind
+ * `answer`, `lock` or `pace`. The purge notices have one tag of their own.
  * On a single Redis the braces are just characters.
  */
 import { HiroValidationError } from "../index.js";
@@ -39,7 +40,7 @@ export function redisKeys(prefix: string = DEFAULT_REDIS_PREFIX): RedisKeys {
   return {
     answer: (key) => `${prefix}{${tagOf(key)}}:answer:${key}`,
     lock: (key) => `${prefix}{${tagOf(key)}}:lock:${key}`,
-    pace: (origin) => `${prefix}{pace:${tagOf(origin)}}:${origin}`,
+    pace: (origin) => `${prefix}{${tagOf(`pace:${origin}`)}}:pace:${origin}`,
     purges: () => `${prefix}{purges}`,
   };
 }
