@@ -17,6 +17,7 @@ export {
 } from "./errors/errors.js";
 export { HiroIncompleteListError } from "./errors/incomplete-list-error.js";
 export { HiroWaitTimeoutError } from "./errors/wait-errors.js";
+export { collect } from "./features/collect.js";
 export {
   createMemoryEtagStore,
   type EtagCacheOptions,
@@ -25,14 +26,9 @@ export {
   etagCache,
   type MemoryEtagStoreOptions,
 } from "./features/etag-cache.js";
-export {
-  collect,
-  type PageMethod,
-  type PaginateIterator,
-  type PaginateOptions,
-  paginate,
-} from "./features/paginate.js";
+export { type PageMethod, paginate } from "./features/paginate.js";
 export { paginateLookup, type WalkParams } from "./features/paginate-lookup.js";
+export type { PaginateIterator, PaginateOptions } from "./features/paginate-options.js";
 export { isRefreshingToken } from "./features/refreshing-token.js";
 export {
   type ResponseValidator,

@@ -3,8 +3,8 @@ import { HiroError } from "./errors.js";
 
 /**
  * Raised by `paginate` (and so by `collect` and the CLI's `--all`) after it yielded every item it got,
- * when the walk reached the end of a list whose `total` did not change, with fewer distinct items than
- * that total, even after one second pass. Its cause upstream: the FT list is sorted by `LOWER(name)` or
+ * when the walk reached the end of a list whose `total` did not change, or its pages of repeats stopped
+ * it, with fewer distinct items than that total, even after one second pass. Its cause upstream: the FT list is sorted by `LOWER(name)` or
  * `LOWER(symbol)` alone, so tokens that tie (nameless ones) come back in another order at each request,
  * and an offset walk skips some. The items already yielded are right; some are missing.
  */

@@ -12,7 +12,8 @@ import { clientFactsOf } from "../lookups/client-facts.js";
 import type { LookupClient } from "../lookups/client-type.js";
 import { operations } from "../spec/services.js";
 import type { LookupData, LookupParams, PagedOperationId, PageItemOf } from "../spec/types.js";
-import { MAX_PAGE_SIZE, type PaginateIterator, type PaginateOptions, paginateWithin } from "./paginate.js";
+import { paginateWithin } from "./paginate.js";
+import { MAX_PAGE_SIZE, type PaginateIterator, type PaginateOptions } from "./paginate-options.js";
 
 /** The parameters of a walk of `Op`: the lookup's, without `limit` (the walk's `pageSize`). */
 export type WalkParams<Op extends PagedOperationId> = Omit<LookupParams<Op>, "limit">;

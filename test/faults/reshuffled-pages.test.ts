@@ -2,7 +2,8 @@
  * A server under someone else's control cannot make `paginate` (or `--all`) loop by serving the same
  * items in another order: runes reshuffling the same 60 activities on every page, with `total`
  * 2^53 - 1, gave 3,000 items (60 distinct) from 50 requests, and `tx-activity --all` sent 5,007 requests
- * in 10 s. Repeats are found by item identity, not page order, and the walk stops with a HiroError. A
+ * in 10 s. Repeats are found by item identity, not page order; a page of them is what tied keys give, so
+ * it is allowed while repeats stay few (issue 47), and the walk stops with a HiroError ("not paging"). A
  * page is also refused as `invalid_response` when its echoed `limit` is below its result count, or it
  * holds the same inscription, or the same rune activity, twice.
  */
@@ -36,8 +37,8 @@ describe("a server that serves the same items in another order", () => {
       max: 100_000,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HiroError);
-    expect((error as Error).message).toMatch(/brought nothing new/);
-    expect(requests.length).toBeLessThanOrEqual(3);
+    expect((error as Error).message).toMatch(/brought nothing new.*not paging/);
+    expect(requests.length).toBeLessThanOrEqual(10);
   });
 });
 
