@@ -106,6 +106,8 @@ export interface ClientBuild {
    * second pacer under it would spread the same budget again.
    */
   paced: boolean;
+  /** The longest `Retry-After` the client waits for before a retry, in ms (default 60 s; the gateway's: 0). */
+  maxRetryAfterMs?: number | undefined;
 }
 
 /**
@@ -139,6 +141,7 @@ export function buildLookupClient(
     now: Date.now,
     random: () => Math.random(),
     log: logOf(options.logLevel, options.logger),
+    maxRetryAfterMs: build.maxRetryAfterMs,
   };
   const send = pipelineFetch({
     ...loop,

@@ -22,7 +22,8 @@ import { upstreamIdentity } from "./identity.js";
 import { createMemoryTier } from "./memory-tier.js";
 import { answerMiss, type MissContext, type MissResult } from "./miss.js";
 import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
-import { createMemoryPace } from "./pace.js";
+import { createOriginSlots } from "./origin-slots.js";
+import { createMemoryPace, type Pace } from "./pace.js";
 import { type CheckedCall, notFound } from "./request-params.js";
 import { createRouter, type RoutedCall } from "./router.js";
 
@@ -61,6 +62,24 @@ function checkMs(name: string, value: number | undefined, fallback: number): num
 }
 
 /**
+ * `pace`, with every refusal it learns cut to {@link GATEWAY_DEFAULTS}.maxRefusalMs: after it, one
+ * request probes (a day's Retry-After does not shut the origin for a day on every instance).
+ */
+function withRefusalCap(pace: Pace): Pace {
+  return {
+    take: (origin, now, maxWaitMs, intervalMs) => pace.take(origin, now, maxWaitMs, intervalMs),
+    learn: (origin, lesson, now) =>
+      pace.learn(
+        origin,
+        lesson.refusedForMs === undefined
+          ? lesson
+          : { ...lesson, refusedForMs: Math.min(lesson.refusedForMs, GATEWAY_DEFAULTS.maxRefusalMs) },
+        now,
+      ),
+  };
+}
+
+/**
  * Creates the gateway. Throws {@link HiroValidationError} on a bad option (the client's included).
  */
 export function createLookupGateway(options: LookupHandlerOptions = {}): LookupGateway {
@@ -71,7 +90,8 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   // and its deployment (base URLs as canonical text), part of every cache key.
   const { client, facts } = buildLookupClient(
     { maxRetries: GATEWAY_DEFAULTS.maxRetries, ...upstream },
-    { paced: false },
+    // Nor does it wait out a Retry-After: the gateway's pace learns it, and waits within maxPaceWaitMs.
+    { paced: false, maxRetryAfterMs: 0 },
   );
   const { checkParameters: check, deployment } = facts;
   // Each service's origin, the pace's key: worked out once.
@@ -116,7 +136,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       return identity ? `${origin}#${identity}` : origin;
     },
     shared: options.shared,
-    pace: options.shared?.pace ?? localPace,
+    pace: withRefusalCap(options.shared?.pace ?? localPace),
     // The client's maxRequestsPerSecond, kept by the gateway's pace (its client does not pace itself).
     intervalMs: rate ? 1000 / rate : 0,
     fresh,
@@ -147,6 +167,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       );
     },
     maxBodyChars: upstream.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    slots: createOriginSlots(
+      checkMs("maxUpstreamInFlight", options.maxUpstreamInFlight, GATEWAY_DEFAULTS.maxUpstreamInFlight) || 1,
+      now,
+    ),
   };
   const inFlight = new Map<string, Promise<MissResult>>();
 

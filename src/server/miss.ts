@@ -9,10 +9,11 @@ import { HiroError, type LookupClient } from "../index.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
 import { operations } from "../spec/index.js";
-import { ALWAYS, type GatewayAnswer, JSON_TYPE, unreachable } from "./answers.js";
+import { ALWAYS, type GatewayAnswer, JSON_TYPE, spent, unreachable } from "./answers.js";
 import { type CachedAnswer, freshMsFor, isFresh, revalidatesByEtag } from "./cache-policy.js";
 import { checkedEntry, keepableBody } from "./entry-check.js";
 import type { GatewayShared } from "./options.js";
+import type { OriginSlots } from "./origin-slots.js";
 import { type PaceWait, paced } from "./pace-wait.js";
 import type { CheckedCall } from "./request-params.js";
 import { askUpstream, type UpstreamAnswer } from "./upstream.js";
@@ -40,6 +41,8 @@ export interface MissContext extends PaceWait {
   entryRefused(reason: string): void;
   /** Longest body kept, in characters (the client's `maxResponseBytes`). */
   maxBodyChars: number;
+  /** The bound on upstream requests in flight per origin (origin-slots.ts). */
+  slots: OriginSlots;
 }
 
 /** Whether `text` is JSON. */
@@ -188,28 +191,41 @@ export async function answerMiss(
     }
   }
   try {
-    const refusal = await paced(context, context.originOf(call.operationId));
-    if (refusal) return kept ? { entry: kept, how: "stale" } : { answer: refusal };
+    const origin = context.originOf(call.operationId);
     const revalidate = kept?.etag !== undefined && revalidatesByEtag(call.operationId, call.canonical);
     let answer: UpstreamAnswer;
-    try {
-      answer = await askUpstream(
-        context.client,
-        context.apiKey,
-        call.operationId,
-        call.request,
-        revalidate ? kept?.etag : undefined,
-        context.now,
-      );
-    } catch (error) {
-      context.observer?.upstream?.(call.operationId, "error");
-      if (kept) return { entry: kept, how: "stale" };
-      if (error instanceof HiroError) return { answer: unreachable(error) };
-      throw error;
+    let now: number;
+    for (let round = 0; ; round++) {
+      // The wait for a slot, the in-flight bound's included, counts from the miss's start: no caller
+      // waits past maxPaceWaitMs, whether the pace, the bound or an upstream 429 holds it.
+      const refusal = await paced(context, origin, started);
+      if (refusal) return kept ? { entry: kept, how: "stale" } : { answer: refusal };
+      const release = await context.slots.take(origin, started + context.maxPaceWaitMs);
+      if (!release) return kept ? { entry: kept, how: "stale" } : { answer: spent(1_000) };
+      try {
+        answer = await askUpstream(
+          context.client,
+          context.apiKey,
+          call.operationId,
+          call.request,
+          revalidate ? kept?.etag : undefined,
+          context.now,
+        );
+      } catch (error) {
+        context.observer?.upstream?.(call.operationId, "error");
+        if (kept) return { entry: kept, how: "stale" };
+        if (error instanceof HiroError) return { answer: unreachable(error) };
+        throw error;
+      } finally {
+        release();
+      }
+      now = context.now();
+      context.observer?.upstream?.(call.operationId, answer.status);
+      await context.pace.learn(origin, answer.lesson, now);
+      // A 429 taught the pace its wait (the client under the gateway waits for no Retry-After): asked
+      // once more through the pace, which waits if that fits in maxPaceWaitMs, else answers its own 429.
+      if (answer.status !== 429 || kept || round > 0) break;
     }
-    const now = context.now();
-    context.observer?.upstream?.(call.operationId, answer.status);
-    await context.pace.learn(context.originOf(call.operationId), answer.lesson, now);
     if (answer.status === 304 && kept) {
       kept = { ...kept, storedAt: now, freshMs: freshMsFor(kept.status, context.fresh) ?? 0 };
       await keepEverywhere(context, key, kept);
@@ -226,7 +242,9 @@ export async function answerMiss(
         ...ALWAYS,
       };
       if (answer.retryAfterMs !== undefined && (answer.status === 429 || answer.status === 503))
-        headers["retry-after"] = String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000)));
+        headers["retry-after"] = String(
+          Math.max(1, Math.ceil(Math.min(answer.retryAfterMs, GATEWAY_DEFAULTS.maxRefusalMs) / 1000)),
+        );
       return { answer: { status: answer.status, headers, body: answer.body } };
     }
     await keepEverywhere(context, key, entry);

@@ -74,6 +74,11 @@ export interface LookupHandlerOptions {
   corsOrigins?: readonly string[] | undefined;
   /** A path prefix the routes sit under (`/api/hiro` for a Next.js route at `app/api/hiro/[...path]`). Default none. */
   basePath?: string | undefined;
+  /**
+   * Upstream requests in flight at once per origin, in this instance; past it a miss waits its turn
+   * (within `maxPaceWaitMs`, then a 429). It bounds an upstream that announces no rate limit. Default 16.
+   */
+  maxUpstreamInFlight?: number | undefined;
   /** Hooks for metrics. */
   observer?: GatewayObserver | undefined;
   /** The clock, in ms since the epoch. Default `Date.now`. */
@@ -87,6 +92,7 @@ const OPTION_NAMES: Readonly<Record<keyof LookupHandlerOptions, true>> = {
   memoryBytes: true,
   shared: true,
   maxPaceWaitMs: true,
+  maxUpstreamInFlight: true,
   corsOrigins: true,
   basePath: true,
   observer: true,

@@ -18,9 +18,16 @@ export interface PaceWait {
   observer: GatewayObserver | undefined;
 }
 
-/** Takes a slot of the budget of `origin`: undefined when the request may go now, else the 429 to answer. */
-export async function paced(context: PaceWait, origin: string): Promise<GatewayAnswer | undefined> {
-  const started = context.now();
+/**
+ * Takes a slot of the budget of `origin`: undefined when the request may go now, else the 429 to answer.
+ * The wait is bounded by `maxPaceWaitMs` from `started` (default now: a second round of one miss counts
+ * from the miss's start).
+ */
+export async function paced(
+  context: PaceWait,
+  origin: string,
+  started: number = context.now(),
+): Promise<GatewayAnswer | undefined> {
   const deadline = started + context.maxPaceWaitMs;
   for (;;) {
     const now = context.now();

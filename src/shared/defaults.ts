@@ -100,6 +100,13 @@ export const GATEWAY_DEFAULTS = {
    * fails every other command is not back.
    */
   storeCalmMs: 1_000,
+  /** Upstream requests in flight at once per origin, in one instance (`maxUpstreamInFlight`). */
+  maxUpstreamInFlight: 16,
+  /**
+   * The longest an upstream 429 shuts an origin, in ms, whatever its `Retry-After` says (10 min): then
+   * one request probes. One 429 with a day's `Retry-After` shut the origin for a day on every instance.
+   */
+  maxRefusalMs: 600_000,
 } as const;
 
 /**

@@ -24,6 +24,11 @@ export interface LoopSettings {
   random: () => number;
   /** The client's log; undefined when off (observe/log.ts). */
   log?: Log | undefined;
+  /**
+   * The longest `Retry-After` waited for before a retry, in ms (default 60 s). The gateway's client
+   * waits for none: its own pace waits, bounded by `maxPaceWaitMs`, for every instance.
+   */
+  maxRetryAfterMs?: number | undefined;
 }
 
 /** One call, as the loop runs it. `read` is called inside the attempt, under its signal. */
@@ -243,7 +248,7 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       // Retry-After matters only to a refusal (a success is not slowed by it): parsed here, once.
       outcome.retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), settings.now());
     }
-    const decision = shouldRetry(outcome, attempt - 1, limits.maxRetries);
+    const decision = shouldRetry(outcome, attempt - 1, limits.maxRetries, settings.maxRetryAfterMs);
     if (!decision.retry) {
       if (answer && outcome.type === "status")
         return { answer, body, retryAfterMs: outcome.retryAfterMs, attempts: attempt };

@@ -20,6 +20,7 @@ export function shouldRetry(
   outcome: AttemptOutcome,
   attempt: number,
   maxRetries: number,
+  maxRetryAfterMs: number = MAX_RETRY_AFTER_MS,
 ): { retry: boolean; reason: string } {
   if (attempt >= maxRetries) return { retry: false, reason: `no retries left (${maxRetries} allowed)` };
   switch (outcome.type) {
@@ -37,8 +38,11 @@ export function shouldRetry(
     case "status":
       if (!RETRYABLE_STATUS.has(outcome.status))
         return { retry: false, reason: `status ${outcome.status} will not change on retry` };
-      if ((outcome.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS)
-        return { retry: false, reason: `the server asked to wait ${outcome.retryAfterMs} ms, over 60 s` };
+      if ((outcome.retryAfterMs ?? 0) > maxRetryAfterMs)
+        return {
+          retry: false,
+          reason: `the server asked to wait ${outcome.retryAfterMs} ms, over ${maxRetryAfterMs / 1000} s`,
+        };
       if (outcome.status === 429) return { retry: true, reason: "rate limited" };
       if (outcome.status === 408)
         return { retry: true, reason: "the server timed out waiting for the request" };

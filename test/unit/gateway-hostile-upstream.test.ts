@@ -45,3 +45,69 @@ describe("content types (item 5)", () => {
     expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
+
+describe("an upstream 429 (items 3 and 11)", () => {
+  const refusing = (retryAfter: string) => () =>
+    json({ error: "Too Many Requests" }, 429, { "retry-after": retryAfter });
+
+  it("holds no caller for a Retry-After past maxPaceWaitMs: the gateway's 429 at once, upstream asked once", async () => {
+    // The real clock: a caller held for the 56 s would run past the test's time limit.
+    const { get, requests } = testGateway(refusing("56"), { now: Date.now, maxPaceWaitMs: 200 });
+    const answer = await get(SFT);
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get("retry-after")).toBe("56");
+    expect(requests).toHaveLength(1);
+  });
+
+  it("waits for a Retry-After that fits in maxPaceWaitMs, through its pace, and asks again", async () => {
+    let refused = false;
+    const { get, requests } = testGateway(
+      () => {
+        if (refused) return json(TOKEN);
+        refused = true;
+        return json({ error: "Too Many Requests" }, 429, { "retry-after": "1" });
+      },
+      { now: Date.now, maxPaceWaitMs: 3_000 },
+    );
+    expect((await get(SFT)).status).toBe(200);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("shuts the origin for 10 minutes at most after a day's Retry-After, then probes", async () => {
+    let refusing429 = true;
+    const { get, requests, clock } = testGateway(() =>
+      refusing429 ? json({ error: "Too Many Requests" }, 429, { "retry-after": "86400" }) : json(TOKEN),
+    );
+    const first = await get(SFT);
+    expect(first.status).toBe(429);
+    expect(Number(first.headers.get("retry-after"))).toBeLessThanOrEqual(600);
+    refusing429 = false;
+    clock.advance(590_000); // 10 s left of the 10 min: more than maxPaceWaitMs
+    expect((await get(SFT)).status).toBe(429);
+    expect(requests).toHaveLength(1);
+    clock.advance(10_001);
+    expect((await get(SFT)).status).toBe(200);
+    expect(requests).toHaveLength(2);
+  });
+});
+
+describe("upstream requests in flight (item 12)", () => {
+  it("asks at most 16 at once per origin of an upstream that announces no rate limit", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const { get, requests } = testGateway(async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return json(TOKEN);
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => get(`/metadata/v1/sft/${PRINCIPAL}/${i + 1}`)),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(requests).toHaveLength(100);
+    expect(most).toBeLessThanOrEqual(16);
+    expect(most).toBeGreaterThan(1);
+  });
+});
