@@ -1,8 +1,8 @@
 /**
  * `hiro-lookup search <id>...`: many tokens at once (`client.searchTokens`, 50 per request). `-` reads
- * more ids from stdin (whitespace-separated; `#` starts a comment). Prints the tokens found (JSON, or
- * one per line with --ndjson), names each missing id on stderr, and exits 0 when all were found, 3
- * when some were not.
+ * more ids from stdin (whitespace-separated; `#` starts a comment). Prints `{ results, missing }` as
+ * `searchTokens` gives it (JSON), or the tokens found one per line (--ndjson), names each missing id on
+ * stderr, and exits 0 when all were found, 3 when some were not.
  */
 import type { Command } from "commander";
 import { HiroValidationError } from "../index.js";
@@ -97,8 +97,9 @@ export function registerSearch(
       "after",
       `
 On a terminal, stderr counts the ids answered as the requests come back.
-Items are summaries (getSftMetadata / sft has the full record); image_uri is the cached image,
-image_canonical_uri the original. Exit 0 when every id was found, 3 when some were not (each named
+Prints { "results": [...], "missing": [...] } as searchTokens gives it (--ndjson: each token found on
+a line of its own). Items are summaries (getSftMetadata / sft has the full record); image_uri is the
+cached image, image_canonical_uri the original. Exit 0 when every id was found, 3 when some were not (each named
 on stderr), 2 for a bad id (nothing sent).
 
 Examples:
@@ -122,8 +123,9 @@ Examples:
           },
         );
         if (progress) io.stderr.write("\n");
+        // JSON: the library's answer as it is; NDJSON: one token a line (the missing ones on stderr only).
         if (global.ndjson) for (const item of results) printValue(io, global, item);
-        else printValue(io, global, results);
+        else printValue(io, global, { results, missing });
         for (const id of missing) io.stderr.write(`hiro-lookup: not found: ${id}\n`);
         if (missing.length > 0) setExit(EXIT.notFound);
       }),

@@ -37,7 +37,9 @@ async function cli(argv: string[], stdin?: Iterable<string> | AsyncIterable<stri
 }
 
 const keys = (text: string) =>
-  (JSON.parse(text) as ReturnType<typeof itemOf>[]).map((i) => `${i.contract_id}:${i.token_number}`);
+  (JSON.parse(text) as { results: ReturnType<typeof itemOf>[] }).results.map(
+    (i) => `${i.contract_id}:${i.token_number}`,
+  );
 
 describe("hiro-lookup search with very many ids", () => {
   it("reads 130,000 ids from stdin and asks them all, 50 a request (a spread of them overflowed the stack)", async () => {
@@ -124,6 +126,16 @@ describe("hiro-lookup search", () => {
     expect({ code, stderr }).toEqual({ code: EXIT.ok, stderr: "" });
     expect(keys(stdout)).toEqual([`${PRINCIPAL}:35`, `${FT}:1`]);
     expect(new URL(requests[0]?.url ?? "").searchParams.get("locale")).toBe("es");
+  });
+
+  // Issue 47: it printed the array of results alone, the missing ids on stderr only.
+  it("--json prints { results, missing } as searchTokens gives them", async () => {
+    const { code, stdout } = await cli(["search", UNKNOWN, FT, "--json"]);
+    expect(code).toBe(EXIT.notFound);
+    const printed = JSON.parse(stdout) as { results: unknown[]; missing: string[] };
+    expect(Object.keys(printed)).toEqual(["results", "missing"]);
+    expect(printed.missing).toEqual([UNKNOWN]);
+    expect(keys(stdout)).toEqual([`${FT}:1`]);
   });
 
   it("names each missing id on stderr, as written, and exits 3", async () => {

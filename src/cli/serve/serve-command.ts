@@ -43,7 +43,7 @@ Examples:
   $ hiro-lookup --ordinals-url http://127.0.0.1:3000 --runes-url http://127.0.0.1:3001 serve --port 8080
   $ hiro-lookup --api-key "$KEY" serve --host 0.0.0.0 --redis redis://127.0.0.1:6379 --per-ip 20
   $ hiro-lookup serve --redis-cluster redis://10.0.0.5:7000,redis://10.0.0.6:7000
-  $ curl http://127.0.0.1:3999/metadata/v1/ft/SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.age000-governance-token
+  $ curl http://127.0.0.1:3999/metadata/v1/ft/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex
 
 It serves the spec's GET routes on their own paths (/metadata/v1/…, /ordinals/v1/…, /runes/v1/…),
 /healthz and /metrics (Prometheus text; needs ${PROM_CLIENT_INSTALL}). The key is sent upstream only.
