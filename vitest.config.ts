@@ -59,7 +59,12 @@ const OPT_IN: readonly OptInGroup[] = [
     notRun: `the slow tier, *.slow.test.ts and ${SLOW_TESTS.join(", ")} (HIRO_SLOW_TESTS=1, npm run test:slow)`,
   },
 ];
-const isOn = (group: OptInGroup) => process.env[group.flag] === "1";
+/**
+ * A run that names its test files (`npx vitest run test/e2e/mcp.test.ts`) runs them whatever their group:
+ * every group is on, and vitest's filter keeps only the files named.
+ */
+const namesFiles = process.argv.slice(2).some((arg) => arg.endsWith(".test.ts"));
+const isOn = (group: OptInGroup) => namesFiles || process.env[group.flag] === "1";
 /** HIRO_OPT_IN_ONLY=1: the run takes only the opt-in files of the groups turned on (`.ci/run`'s second run). */
 const optInOnly = process.env.HIRO_OPT_IN_ONLY === "1";
 /** What this run leaves out, and how to run it: printed at the end of the run. */
