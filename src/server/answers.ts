@@ -25,17 +25,69 @@ export function ownAnswer(
 ): GatewayAnswer {
   return {
     status,
-    headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...ALWAYS, ...headers },
+    headers: {
+      "content-type": JSON_TYPE,
+      "cache-control": "no-store",
+      "cache-status": `${CACHE_NAME}; detail="the gateway's own answer"`,
+      ...ALWAYS,
+      ...headers,
+    },
     body: JSON.stringify(body),
   };
 }
 
+/**
+ * How a kept answer was had, as `Cache-Status` (RFC 9211) says it: from this cache (`hit`), or asked
+ * upstream (`fwd`: `miss` when nothing was kept, `stale` when a kept answer was revalidated or refetched,
+ * with upstream's status), served stale while upstream failed, and `collapsed` for a caller that waited
+ * on another's request.
+ */
+export interface EntryHow {
+  how: "hit" | "shared_hit" | "miss" | "revalidated" | "refetched" | "stale";
+  /** Upstream's status, when it was asked and answered. */
+  upstreamStatus?: number | undefined;
+  collapsed?: boolean | undefined;
+}
+
+/** The name the gateway's `Cache-Status` entries carry. */
+const CACHE_NAME = "hiro-lookup";
+
+/** The `Cache-Status` of a kept answer at `now`. */
+function cacheStatusOf(
+  entry: CachedAnswer,
+  now: number,
+  { how, upstreamStatus, collapsed }: EntryHow,
+): string {
+  const parts = [CACHE_NAME];
+  if (how === "hit" || how === "shared_hit") parts.push("hit");
+  else parts.push(how === "miss" ? "fwd=miss" : "fwd=stale");
+  if (upstreamStatus !== undefined && how !== "hit" && how !== "shared_hit")
+    parts.push(`fwd-status=${upstreamStatus}`);
+  if (how === "miss" || how === "revalidated" || how === "refetched") parts.push("stored");
+  if (collapsed) parts.push("collapsed");
+  parts.push(`ttl=${Math.floor((entry.storedAt + entry.freshMs - now) / 1000)}`);
+  if (how === "shared_hit") parts.push('detail="shared"');
+  if (how === "stale") parts.push('detail="served stale: upstream failed or the budget is spent"');
+  return parts.join("; ");
+}
+
+/** The `Cache-Status` of an answer passed on from upstream, not kept. */
+export const passedOnStatus = (status: number, collapsed: boolean): string =>
+  `${CACHE_NAME}; fwd=miss; fwd-status=${status}${collapsed ? "; collapsed" : ""}`;
+
 /** A kept (or just fetched) answer as a caller gets it at `now`: `304` when the caller's tag matches. */
-export function entryAnswer(entry: CachedAnswer, now: number, notModified: boolean): GatewayAnswer {
+export function entryAnswer(
+  entry: CachedAnswer,
+  now: number,
+  notModified: boolean,
+  how: EntryHow = { how: "hit" },
+): GatewayAnswer {
   // JSON, whatever upstream labelled it: only a body that passed the JSON check is kept.
   const headers: Record<string, string> = {
     "content-type": JSON_TYPE,
     "cache-control": cacheControlOf(entry, now),
+    "cache-status": cacheStatusOf(entry, now, how),
+    age: String(Math.max(0, Math.floor((now - entry.storedAt) / 1000))),
     ...ALWAYS,
   };
   if (entry.etag !== undefined) headers.etag = entry.etag;

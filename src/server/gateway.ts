@@ -176,16 +176,20 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
 
   const route = createRouter({ check, deployment, basePath, ownMaxLimit });
 
-  /** One miss per key at a time: every caller of a key waits for the same one. */
-  function missOf(key: string, call: CheckedCall, stale: Parameters<typeof answerMiss>[3]) {
+  /** One miss per key at a time: every caller of a key waits for the same one (`collapsed`). */
+  function missOf(
+    key: string,
+    call: CheckedCall,
+    stale: Parameters<typeof answerMiss>[3],
+  ): { result: Promise<MissResult>; collapsed: boolean } {
     const running = inFlight.get(key);
     if (running) {
       observer?.coalesced?.("local");
-      return running;
+      return { result: running, collapsed: true };
     }
     const started = answerMiss(context, key, call, stale).finally(() => inFlight.delete(key));
     inFlight.set(key, started);
-    return started;
+    return { result: started, collapsed: false };
   }
 
   async function serveSpecRoute(request: GatewayRequest, routed: RoutedCall): Promise<GatewayAnswer> {
@@ -197,10 +201,25 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       observer?.cache?.("hit");
       return entryAnswer(held, at, matchesEtag(request.ifNoneMatch, held.etag));
     }
-    const result = await missOf(known.key, known.call, held);
-    if ("answer" in result) return result.answer;
+    const { result: pending, collapsed } = missOf(known.key, known.call, held);
+    const result = await pending;
+    if ("answer" in result) {
+      if (!collapsed || result.answer.headers["cache-status"] === undefined) return result.answer;
+      // Each caller gets its own headers: the answer is shared by the callers that waited for it.
+      return {
+        ...result.answer,
+        headers: {
+          ...result.answer.headers,
+          "cache-status": `${result.answer.headers["cache-status"]}; collapsed`,
+        },
+      };
+    }
     observer?.cache?.(result.how);
-    return entryAnswer(result.entry, now(), matchesEtag(request.ifNoneMatch, result.entry.etag));
+    return entryAnswer(result.entry, now(), matchesEtag(request.ifNoneMatch, result.entry.etag), {
+      how: result.how,
+      upstreamStatus: result.upstreamStatus,
+      collapsed,
+    });
   }
 
   async function answer(request: GatewayRequest): Promise<GatewayAnswer> {
@@ -242,7 +261,8 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       }
     }
     observer?.request?.(routeName, result.status);
-    if (cors) Object.assign(result.headers, cors);
+    // A copy: an answer may be shared by the callers of one miss, each with its own origin.
+    if (cors) result = { ...result, headers: { ...result.headers, ...cors } };
     return result;
   }
 

@@ -9,9 +9,9 @@ import { HiroError, type LookupClient } from "../index.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
 import { operations } from "../spec/index.js";
-import { ALWAYS, type GatewayAnswer, JSON_TYPE, spent, unreachable } from "./answers.js";
+import { ALWAYS, type GatewayAnswer, JSON_TYPE, passedOnStatus, spent, unreachable } from "./answers.js";
 import { type CachedAnswer, freshMsFor, isFresh, revalidatesByEtag } from "./cache-policy.js";
-import { checkedEntry, keepableBody } from "./entry-check.js";
+import { checkedEntry, isEntityTag, keepableBody } from "./entry-check.js";
 import type { GatewayShared } from "./options.js";
 import type { OriginSlots } from "./origin-slots.js";
 import { type PaceWait, paced } from "./pace-wait.js";
@@ -20,7 +20,12 @@ import { askUpstream, type UpstreamAnswer } from "./upstream.js";
 
 /** How a miss ended: an answer kept (and how it was had), or one passed on as it is. */
 export type MissResult =
-  | { entry: CachedAnswer; how: "shared_hit" | "miss" | "revalidated" | "refetched" | "stale" }
+  | {
+      entry: CachedAnswer;
+      how: "shared_hit" | "miss" | "revalidated" | "refetched" | "stale";
+      /** Upstream's status, when it answered. */
+      upstreamStatus?: number;
+    }
   | { answer: GatewayAnswer };
 
 /** What the miss path works with (fixed for a gateway). */
@@ -43,6 +48,38 @@ export interface MissContext extends PaceWait {
   maxBodyChars: number;
   /** The bound on upstream requests in flight per origin (origin-slots.ts). */
   slots: OriginSlots;
+}
+
+/**
+ * The ETag a kept 200 is served with: upstream's, where it follows the body and is a clean entity tag
+ * without the key in it; else the gateway's own, a hash of the body (the fungible-token list's tag is
+ * the chain tip, a `locale` request's another token's: a caller's If-None-Match got a 304 after the body
+ * changed; a tag of `W/"<key>"` reached the caller).
+ */
+function etagOf(call: CheckedCall, answer: UpstreamAnswer, apiKey: string | undefined): string {
+  const upstream = answer.etag;
+  if (
+    upstream !== undefined &&
+    isEntityTag(upstream) &&
+    !(apiKey && upstream.includes(apiKey)) &&
+    revalidatesByEtag(call.operationId, call.canonical)
+  )
+    return upstream;
+  return `W/"hl-${bodyHash(answer.body)}"`;
+}
+
+/** A 53-bit hash of `text` (cyrb53), in base 36: the gateway's own ETag follows its body. */
+function bodyHash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** Whether `text` is JSON. */
@@ -142,6 +179,7 @@ function entryOf(
   answer: UpstreamAnswer,
   fresh: number,
   now: number,
+  apiKey: string | undefined,
 ): CachedAnswer | undefined {
   const freshMs = freshMsFor(answer.status, fresh);
   if (freshMs === undefined) return undefined;
@@ -153,7 +191,7 @@ function entryOf(
     status: answer.status,
     body: answer.body,
     contentType: JSON_TYPE,
-    etag: answer.status === 200 ? answer.etag : undefined,
+    etag: answer.status === 200 ? etagOf(call, answer, apiKey) : undefined,
     storedAt: now,
     freshMs,
   };
@@ -229,16 +267,18 @@ export async function answerMiss(
     if (answer.status === 304 && kept) {
       kept = { ...kept, storedAt: now, freshMs: freshMsFor(kept.status, context.fresh) ?? 0 };
       await keepEverywhere(context, key, kept);
-      return { entry: kept, how: "revalidated" };
+      return { entry: kept, how: "revalidated", upstreamStatus: 304 };
     }
-    const entry = entryOf(call, answer, context.fresh, now);
+    const entry = entryOf(call, answer, context.fresh, now, context.apiKey);
     if (entry === undefined) {
       // Upstream failing (a 5xx, a 429) while a kept answer exists: the kept answer, marked stale.
-      if (kept && (answer.status >= 500 || answer.status === 429)) return { entry: kept, how: "stale" };
+      if (kept && (answer.status >= 500 || answer.status === 429))
+        return { entry: kept, how: "stale", upstreamStatus: answer.status };
       const headers: Record<string, string> = {
         // Never HTML (nor anything a browser runs) from the gateway's origin: JSON, or plain text.
         "content-type": isJson(answer.body) ? JSON_TYPE : "text/plain; charset=utf-8",
         "cache-control": "no-store",
+        "cache-status": passedOnStatus(answer.status, false),
         ...ALWAYS,
       };
       if (answer.retryAfterMs !== undefined && (answer.status === 429 || answer.status === 503))
@@ -248,7 +288,7 @@ export async function answerMiss(
       return { answer: { status: answer.status, headers, body: answer.body } };
     }
     await keepEverywhere(context, key, entry);
-    return { entry, how: kept ? "refetched" : "miss" };
+    return { entry, how: kept ? "refetched" : "miss", upstreamStatus: answer.status };
   } finally {
     if (lock && token !== undefined) await lock.release(key, token).catch(context.storeTrouble);
   }

@@ -8,7 +8,7 @@ import { json, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { testGateway } from "../helpers/gateway.js";
 import { upstreamFixture } from "../helpers/upstream-fixtures.js";
 
-const TOKEN = upstreamFixture("tma-sft-200-valid-metadata");
+const TOKEN = upstreamFixture<{ metadata: Record<string, unknown> }>("tma-sft-200-valid-metadata");
 const SFT = `/metadata/v1/sft/${PRINCIPAL}/35`;
 
 describe("content types (item 5)", () => {
@@ -109,5 +109,85 @@ describe("upstream requests in flight (item 12)", () => {
     expect(requests).toHaveLength(100);
     expect(most).toBeLessThanOrEqual(16);
     expect(most).toBeGreaterThan(1);
+  });
+});
+
+describe("ETags (items 4 and 6)", () => {
+  it("never passes on an ETag that holds the key: the gateway's own tag instead", async () => {
+    const key = "team-key-0123456789abcdef";
+    const { get } = testGateway(() => json(TOKEN, 200, { etag: `W/"${key}"` }), {
+      upstream: { apiKey: key, baseUrl: "https://api.hiro.so" },
+    });
+    const answer = await get(SFT);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("etag")).not.toContain(key);
+    expect(answer.headers.get("etag")).toMatch(/^W\/"hl-[0-9a-z]+"$/);
+  });
+
+  it("gives a locale answer its own tag, which follows the body: no 304 after the body changed", async () => {
+    let name = "first";
+    const { get, clock } = testGateway(
+      () =>
+        json({ ...TOKEN, metadata: { ...TOKEN.metadata, name } }, 200, {
+          etag: '"same"',
+        }),
+      { fresh: 1_000 },
+    );
+    const target = `${SFT}?locale=es`;
+    const first = await get(target);
+    const tag = first.headers.get("etag") ?? "";
+    expect(tag).not.toBe('"same"');
+    name = "changed";
+    clock.advance(1_001);
+    const again = await get(target, { "if-none-match": tag });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("etag")).not.toBe(tag);
+    expect((await get(target, { "if-none-match": again.headers.get("etag") ?? "" })).status).toBe(304);
+  });
+});
+
+describe("the headers caches speak: Cache-Status (RFC 9211) and Age (RFC 9111)", () => {
+  it("says miss, then hit with its ttl, revalidated as fwd=stale with upstream's 304, and an Age", async () => {
+    const { get, clock } = testGateway(
+      (request) =>
+        request.headers.get("if-none-match") === '"1"'
+          ? new Response(null, { status: 304, headers: { etag: '"1"' } })
+          : json(TOKEN, 200, { etag: '"1"' }),
+      { fresh: 10_000 },
+    );
+    const miss = await get(SFT);
+    expect(miss.headers.get("cache-status")).toBe("hiro-lookup; fwd=miss; fwd-status=200; stored; ttl=10");
+    expect(miss.headers.get("age")).toBe("0");
+    clock.advance(3_000);
+    const hit = await get(SFT);
+    expect(hit.headers.get("cache-status")).toBe("hiro-lookup; hit; ttl=7");
+    expect(hit.headers.get("age")).toBe("3");
+    clock.advance(8_000);
+    const revalidated = await get(SFT);
+    expect(revalidated.headers.get("cache-status")).toBe(
+      "hiro-lookup; fwd=stale; fwd-status=304; stored; ttl=10",
+    );
+  });
+
+  it("says stale with upstream's status while upstream fails, collapsed for a caller that waited, and marks its own answers", async () => {
+    let failing = false;
+    const { get, clock } = testGateway(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return failing ? json({ message: "down" }, 503) : json(TOKEN);
+      },
+      { fresh: 1_000, upstream: { maxRetries: 0 } },
+    );
+    const [first, second] = await Promise.all([get(SFT), get(SFT)]);
+    expect(first?.headers.get("cache-status")).not.toContain("collapsed");
+    expect(second?.headers.get("cache-status")).toContain("; collapsed");
+    failing = true;
+    clock.advance(1_001);
+    const stale = await get(SFT);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("cache-status")).toMatch(
+      /^hiro-lookup; fwd=stale; fwd-status=503; ttl=-?\d+; detail=/,
+    );
+    expect((await get("/nowhere")).headers.get("cache-status")).toMatch(/^hiro-lookup; detail=/);
   });
 });
