@@ -155,6 +155,8 @@ export default [
   },
   // Generated Ajv standalone code for the three 200-body schemas (about 5 kB); 12 kB leaves room for the spec
   // to grow, yet fails at once if the Ajv runtime itself gets bundled (Ajv 8 alone is about 38 kB gzip).
+  // Issue 46 (2026-12-02): Standard Schema v1 on each validator (`~standard.validate`) and its JSON Schema
+  // document (`~standard.jsonSchema`, generated/response-schemas.ts): 7,261 B → 8,434 B (+1,173 B).
   entry("hiro-lookup/validators", "src/validators.ts", "{ responseValidators }", 12_288),
   // The token doctor (issue 31), a subpath of its own so that no main-entry figure moves: what an app calling
   // diagnoseToken adds (openapi-fetch and the client are not in it: the app passes its own client).

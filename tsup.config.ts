@@ -38,7 +38,8 @@ export default defineConfig([
     format: ["esm"],
     target: "node20",
     platform: "node",
-    // An optional peer, loaded by the command that needs it: the MCP SDK (`mcp`).
-    external: ["@modelcontextprotocol/sdk"],
+    // Optional peers, loaded by the command that needs them: the MCP SDK (`mcp`) and OpenTelemetry's
+    // API (a tool call's trace parent).
+    external: ["@modelcontextprotocol/server", "@opentelemetry/api"],
   },
 ]);

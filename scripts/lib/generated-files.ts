@@ -2,7 +2,7 @@
  * The runtime pieces of `src/generated/` that openapi-typescript does not write (`npm run generate`,
  * scripts/generate.ts, writes them; the watch and `check:generated` compare them): the parameter rules
  * (patterns, ranges, defaults) the client checks before sending, the operation table (`operations.ts`),
- * the response validators, the operations as JSON Schema for tool servers (`tool-schemas.ts`), and the map of documented error bodies to error kinds (`x-error-kind`, see
+ * the response validators and their JSON Schema documents (`response-schemas.ts`), the operations as JSON Schema for tool servers (`tool-schemas.ts`), and the map of documented error bodies to error kinds (`x-error-kind`, see
  * `error-kinds.ts`). The types themselves come from `openapi-typescript` (see package.json).
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +13,7 @@ import { parse } from "yaml";
 import { errorKindsSource } from "./error-kinds.js";
 import { mockExamplesSource } from "./mock-examples.js";
 import { operationRows, operationsSource } from "./operations.js";
+import { responseSchemasSource } from "./response-schemas.js";
 import { toolSchemasSource } from "./tool-schemas.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -26,6 +27,7 @@ const RULE_KEYS = [
   "default",
   "minItems",
   "maxItems",
+  "maxLength",
   "items",
 ] as const;
 const ANNOTATIONS = new Set(["description", "example", "examples"]);
@@ -114,6 +116,13 @@ export function generatedFiles(specPath = `${root}openapi.yaml`): Map<string, st
     ["src/generated/operations.ts", operationsSource(spec)],
     ["src/generated/validators.js", validatorsSource(spec.components.schemas, responseSchemas)],
     ["src/generated/validators.d.ts", validatorsDts(Object.keys(responseSchemas))],
+    [
+      "src/generated/response-schemas.ts",
+      responseSchemasSource(
+        stripAnnotations(spec.components.schemas) as Record<string, unknown>,
+        responseSchemas,
+      ),
+    ],
     ["src/generated/error-kinds.ts", errorKindsSource(spec)],
     ["src/generated/mock-examples.ts", mockExamplesSource(spec)],
     ["src/generated/tool-schemas.ts", toolSchemasSource(spec)],

@@ -12,6 +12,7 @@ export const ENTRIES = {
   doctor: "src/doctor/index.ts", // the token diagnosis
   spec: "src/spec/index.ts", // the contract as data and checks
   server: "src/server/index.ts", // the gateway (web-standard; the Redis client is passed in, never imported)
+  mcp: "src/mcp/index.ts", // the MCP tools (Node; the MCP SDK, an optional peer, loaded when a server is made)
 } as const;
 
 /** An entry's subpath in `exports`: `.` for `index`, else `./<name>`. */

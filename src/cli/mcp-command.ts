@@ -1,9 +1,10 @@
 /**
  * `hiro-lookup mcp`: every lookup and the doctor as MCP tools for AI agents, over stdio or, with `--http`,
  * Streamable HTTP on 127.0.0.1 (src/mcp/). The
- * global options say where each service is and how requests are made, as for every command; the MCP SDK
- * (`@modelcontextprotocol/sdk`, an optional peer dependency) is loaded only here, so no other command
- * and no app needs it. stdout carries the protocol alone; logs go to stderr.
+ * global options say where each service is and how requests are made, as for every command. It serves
+ * the `hiro-lookup/mcp` entry's servers; the MCP SDK (`@modelcontextprotocol/server`, an optional peer
+ * dependency, both protocol eras) is loaded only here, so no other command needs it. stdout carries the
+ * protocol alone; logs go to stderr.
  */
 import type { Command } from "commander";
 import { HiroValidationError, validateResponses } from "../index.js";
@@ -11,6 +12,7 @@ import {
   loadMcpSdk,
   MCP_DEFAULTS,
   MCP_SDK_INSTALL_HINT,
+  MCP_SDK_PACKAGE,
   MCP_SDK_VERSION,
   McpSdkMissingError,
   type ServeMcpOptions,
@@ -29,7 +31,7 @@ import { serviceUrls } from "./service-urls.js";
 import { packageVersion } from "./version.js";
 
 /** An MCP client's entry for the server: npx installs the SDK (an optional peer) beside the package. */
-const MCP_SERVERS_EXAMPLE = `{ "mcpServers": { "hiro-lookup": { "command": "npx", "args": ["-y", "-p", "hiro-lookup", "-p", "@modelcontextprotocol/sdk@${MCP_SDK_VERSION}", "hiro-lookup", "mcp"] } } }`;
+const MCP_SERVERS_EXAMPLE = `{ "mcpServers": { "hiro-lookup": { "command": "npx", "args": ["-y", "-p", "hiro-lookup", "-p", "${MCP_SDK_PACKAGE}@${MCP_SDK_VERSION}", "hiro-lookup", "mcp"] } } }`;
 
 /** `--http`: the tools over Streamable HTTP on 127.0.0.1:`port`, until SIGINT, SIGTERM or SIGHUP. */
 async function serveHttpUntilSignal(options: ServeMcpOptions, port: number, io: CliIo): Promise<void> {
@@ -78,7 +80,8 @@ export function registerMcp(program: Command, run: LookupRunner, io: CliIo): voi
       `\nIt reads MCP frames on stdin and writes them on stdout until stdin closes; logs go to stderr.
 With --http, it answers POSTs to http://127.0.0.1:<port>/mcp (stateless, loopback Host and Origin only).
 Each attempt has ${MCP_DEFAULTS.attemptTimeoutMs} ms (--timeout) and is retried up to ${MCP_DEFAULTS.maxRetries} times (--retries),
-within the tool's deadline. Needs @modelcontextprotocol/sdk, an optional peer dependency:
+within the tool's deadline. Both protocol eras (2025-11-25 and 2026-07-28) are served. Needs
+${MCP_SDK_PACKAGE}, an optional peer dependency:
 ${MCP_SDK_INSTALL_HINT}
 
 An MCP client's configuration (Claude Desktop, editors):

@@ -1139,7 +1139,8 @@ export interface components {
          * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
          *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
          *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
-         *     token's: do not use it for conditional requests.
+         *     token's: do not use it for conditional requests. At most 35 characters (a language tag's length
+         *     bound, RFC 5646 section 4.4.1): the service itself takes any length.
          */
         Locale: string;
         /**
@@ -1261,7 +1262,8 @@ export interface operations {
                  * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
                  *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
                  *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
-                 *     token's: do not use it for conditional requests.
+                 *     token's: do not use it for conditional requests. At most 35 characters (a language tag's length
+                 *     bound, RFC 5646 section 4.4.1): the service itself takes any length.
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -1497,7 +1499,8 @@ export interface operations {
                 /**
                  * @description Metadata localization to return (`description` and the images), matched exactly against the
                  *     locales each token's metadata declares. A token without metadata in that locale still comes
-                 *     back, without those fields. Omitted or empty: the default locale.
+                 *     back, without those fields. Omitted or empty: the default locale. At most 35 characters (a
+                 *     language tag's length bound, RFC 5646 section 4.4.1).
                  * @example es
                  */
                 locale?: string;
@@ -1687,7 +1690,8 @@ export interface operations {
                  * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
                  *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
                  *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
-                 *     token's: do not use it for conditional requests.
+                 *     token's: do not use it for conditional requests. At most 35 characters (a language tag's length
+                 *     bound, RFC 5646 section 4.4.1): the service itself takes any length.
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -1764,7 +1768,8 @@ export interface operations {
                  * @description Metadata localization to return, matched exactly and case-sensitively against the locales the
                  *     token's metadata declares (for example `es-MX`). Omitted or empty: the default locale. Unknown:
                  *     `422 Locale not found`. With `locale` (even empty) the response's `ETag` is token #1's, not this
-                 *     token's: do not use it for conditional requests.
+                 *     token's: do not use it for conditional requests. At most 35 characters (a language tag's length
+                 *     bound, RFC 5646 section 4.4.1): the service itself takes any length.
                  */
                 locale?: components["parameters"]["Locale"];
             };

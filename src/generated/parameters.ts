@@ -14,7 +14,8 @@ export const token_idRule = {
 } as const;
 
 export const localeRule = {
-  "type": "string"
+  "type": "string",
+  "maxLength": 35
 } as const;
 
 export const ordinalRule = {

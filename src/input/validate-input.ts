@@ -6,7 +6,14 @@
  */
 import { HiroValidationError } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
-import { limitRule, offsetRule, ordinalRule, principalRule, tx_idRule } from "../generated/parameters.js";
+import {
+  limitRule,
+  localeRule,
+  offsetRule,
+  ordinalRule,
+  principalRule,
+  tx_idRule,
+} from "../generated/parameters.js";
 import { isWholeNumber } from "./whole-number.js";
 
 const U128_MAX = (1n << 128n) - 1n;
@@ -185,14 +192,17 @@ export function checkLimit(value: unknown, maximum?: number, service = ""): numb
   return value;
 }
 
-/** `locale`: a string; an empty one is dropped (the service treats it as absent). */
+/**
+ * `locale`: a string of at most the spec's `maxLength` (the service takes any length); an empty one is
+ * dropped (the service treats it as absent).
+ */
 export function checkLocale(value: unknown): string | undefined {
   if (value === undefined || value === "") return undefined;
   // A lone UTF-16 surrogate cannot be percent-encoded: it would fail while building the URL.
-  if (typeof value !== "string" || /\p{Cs}/u.test(value)) {
+  if (typeof value !== "string" || /\p{Cs}/u.test(value) || value.length > localeRule.maxLength) {
     throw new HiroValidationError(
       "locale",
-      `must be a well-formed string such as "es-MX"; got ${show(value)}`,
+      `must be a well-formed string of at most ${localeRule.maxLength} characters such as "es-MX"; got ${show(value)}`,
     );
   }
   return value;

@@ -3,7 +3,7 @@
  * metadata or image is missing, and what to do: `{ verdict, findings, fixes }`, as the doctor says it.
  * Its parameters' rules are the spec's (`principal`, `token_id`); the rest is the doctor's own.
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import {
   type DiagnoseOptions,
   type Diagnosis,
@@ -28,7 +28,6 @@ const stringMap = {
 /** What `tools/list` says of `explain_token`. */
 export const explainToolDefinition: Tool = {
   name: EXPLAIN_TOOL,
-  title: "Explain a token's missing metadata",
   description:
     "Why a Stacks token's metadata or image is missing, stale or pending, and what to do. Asks the Token Metadata API, then fetches the token's URI and image itself (read-only), as the indexer would. Answers { verdict: ok | pending | problem | unchecked (a step this machine could not check), findings (code, level, message, evidence), fixes (who can act, what to do, sources) }.",
   inputSchema: {
@@ -47,11 +46,12 @@ export const explainToolDefinition: Tool = {
       },
       token_id: {
         ...parameterRules.token_id,
+        maximum: Number.MAX_SAFE_INTEGER,
         description:
           "Token id within the contract (up to 2^53-1): required for nft and sft, left out for ft.",
       },
       locale: {
-        type: "string",
+        ...parameterRules.locale,
         description: "Metadata locale to ask for, e.g. es-MX. Default: the token's own.",
       },
       token_uri: {

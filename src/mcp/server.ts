@@ -1,48 +1,51 @@
 /**
- * The MCP server of `hiro-lookup mcp` over stdio: the tool box (tool-calls.ts) in one SDK server
- * (mcp-server.ts). stdout carries the protocol's frames and nothing else: whatever is logged goes to the
- * `log` function (stderr in the CLI). It serves until the client closes stdin.
+ * The MCP server of `hiro-lookup mcp` over stdio: the SDK's `serveStdio`, which serves both eras (a
+ * 2025-11-25 `initialize`, or 2026-07-28 requests each carrying their version), each connection from a
+ * server of the tool box (mcp-server.ts). stdin passes through a line guard first (stdio-lines.ts: a
+ * line that is not JSON-RPC is answered, not dropped). stdout carries the protocol's frames and nothing
+ * else: whatever is logged goes to the `log` function (stderr in the CLI). It serves until the client
+ * closes stdin.
  */
 import type { Readable, Writable } from "node:stream";
-import type { LookupClient } from "../index.js";
-import { createMcpServer } from "./mcp-server.js";
-import { loadMcpSdk, type McpSdk } from "./sdk.js";
-import { createToolBox, type ToolBoxOptions, type ToolTimes } from "./tool-calls.js";
+import { type LookupMcpServerOptions, lookupServerParts, stderrLine } from "./lookup-server.js";
+import type { McpSdk } from "./sdk.js";
+import { guardedLines } from "./stdio-lines.js";
 
-/** Options of {@link serveMcp}. */
-export interface ServeMcpOptions extends ToolBoxOptions {
-  /** The client every lookup goes through (its base URLs, key, timeouts, retries, answer checks). */
-  client: LookupClient;
-  /** Each call's deadline, and the doctor's per-fetch time limit. */
-  times: ToolTimes;
-  /** The server's version, as it introduces itself. */
-  version: string;
-  /** openapi.yaml, served as a resource; none when undefined. */
-  specPath?: string | undefined;
+/** Options of {@link serveMcp}: the server's (see {@link LookupMcpServerOptions}), and where frames go. */
+export interface ServeMcpOptions extends LookupMcpServerOptions {
   /** Where frames are read and written (process.stdin and process.stdout by default). */
   stdin?: Readable | undefined;
   stdout?: Writable | undefined;
-  /** Where the server's own troubles are told (one line each). */
-  log: (line: string) => void;
-  /** The SDK, when already loaded; else it is loaded here. */
-  sdk?: McpSdk | undefined;
 }
+
+/** Whether `value` is a JSON-RPC message, by the SDK's own schema. */
+const isMessageOf = (sdk: McpSdk) => (value: unknown) => {
+  try {
+    sdk.parseJSONRPCMessage(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** Serves the tools over stdio; resolves when the client disconnects (stdin ends). */
 export async function serveMcp(options: ServeMcpOptions): Promise<void> {
-  const sdk = options.sdk ?? (await loadMcpSdk());
-  const box = createToolBox(options.client, options.times, options);
-  const server = createMcpServer({ ...options, sdk, box });
+  const { sdk, build } = await lookupServerParts(options);
   const stdin = options.stdin ?? process.stdin;
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
+  const stdout = options.stdout ?? process.stdout;
+  const lines = guardedLines((frame) => stdout.write(frame), isMessageOf(sdk));
+  stdin.pipe(lines);
+  const ended = new Promise<void>((resolve) => {
+    stdin.once("end", resolve);
+    stdin.once("close", resolve);
   });
-  await server.connect(new sdk.StdioServerTransport(stdin, options.stdout ?? process.stdout));
-  // The SDK's stdio transport does not watch for the end of stdin: the client closing it ends the server.
-  const close = () => void server.close();
-  stdin.once("end", close);
-  stdin.once("close", close);
-  await closed;
-  stdin.off("end", close);
-  stdin.off("close", close);
+  const log = options.log ?? stderrLine;
+  const handle = sdk.serveStdio(build, {
+    transport: new sdk.StdioServerTransport(lines, stdout),
+    onerror: (error) => log(`mcp: ${error.message}`),
+  });
+  await ended;
+  stdin.unpipe(lines);
+  lines.end();
+  await handle.close();
 }

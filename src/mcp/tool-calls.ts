@@ -1,15 +1,17 @@
 /**
  * The tools of the MCP server and how a call runs: the lookups of the operation table (tool-table.ts)
- * and the doctor (explain-tool.ts), each call checked by name, run under one deadline, and answered as
- * compact JSON (with `structuredContent` where the tool has an output schema) or as an error result
- * (tool-errors.ts). Nothing here throws: every outcome is a tool result.
+ * and the doctor (explain-tool.ts), each call checked by name, run under one deadline, its answer checked
+ * by the operation's response validator (`hiro-lookup/validators`, the one the client and `verify` use),
+ * and answered as compact JSON (with `structuredContent` where the tool has an output schema) or as an
+ * error result (tool-errors.ts). Nothing here throws: every outcome is a tool result.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { HiroValidationError, type LookupClient } from "../index.js";
 import type { OperationId } from "../spec/types.js";
 import { EXPLAIN_TOOL, explainToken, explainToolDefinition } from "./explain-tool.js";
-import { errorResult, ToolDeadlineError } from "./tool-errors.js";
+import { errorResult, ToolAnswerInvalidError, ToolDeadlineError } from "./tool-errors.js";
 import { type LookupTool, type LookupToolsOptions, lookupTools, TOOL_PAGE_SIZE } from "./tool-table.js";
+import { inTraceOf } from "./trace-parent.js";
 
 /** How long a tool may take. */
 export interface ToolTimes {
@@ -23,8 +25,16 @@ export interface ToolTimes {
 export interface ToolBox {
   /** What `tools/list` answers. */
   readonly tools: readonly Tool[];
-  /** Runs the tool `name` with `args`; `signal` is the request's (the client cancelled it). Never rejects. */
-  call(name: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult>;
+  /**
+   * Runs the tool `name` with `args`; `signal` is the request's (the client cancelled it), `meta` its
+   * `_meta` (a W3C `traceparent` there is the parent of the lookup's trace). Never rejects.
+   */
+  call(
+    name: string,
+    args: unknown,
+    signal?: AbortSignal,
+    meta?: Record<string, unknown>,
+  ): Promise<CallToolResult>;
 }
 
 type Lookup = (
@@ -117,6 +127,20 @@ async function underDeadline<T>(
   }
 }
 
+/** `answer` when the validator passes it (for `search_tokens`, its `results`); else a {@link ToolAnswerInvalidError}. */
+function checked(lookup: LookupTool, answer: unknown): unknown {
+  const body = lookup.operationId === "searchTokens" ? (answer as { results?: unknown }).results : answer;
+  const result = lookup.validator["~standard"].validate(body);
+  if ("issues" in result && result.issues !== undefined) {
+    const [first] = result.issues;
+    const where = first?.path?.length ? `/${first.path.map(String).join("/")}` : "(body)";
+    throw new ToolAnswerInvalidError(
+      `the service's answer does not fit the spec (${lookup.operationId}): ${where} ${first?.message ?? "is invalid"}`,
+    );
+  }
+  return answer;
+}
+
 /** Options of {@link createToolBox}. */
 export interface ToolBoxOptions extends LookupToolsOptions {
   /**
@@ -139,7 +163,7 @@ export function createToolBox(client: LookupClient, times: ToolTimes, options: T
   const tools = [...[...lookups.values()].map((tool) => tool.definition), explainToolDefinition];
   return {
     tools,
-    async call(name, args, signal) {
+    async call(name, args, signal, meta) {
       try {
         const lookup = lookups.get(name);
         const tool = lookup?.definition ?? (name === EXPLAIN_TOOL ? explainToolDefinition : undefined);
@@ -149,19 +173,23 @@ export function createToolBox(client: LookupClient, times: ToolTimes, options: T
             `${JSON.stringify(name.slice(0, 80))} is not a tool of this server: its tools are ${tools.map((t) => t.name).join(", ")}`,
           );
         const given = argumentsOf(tool, args);
-        const answer = await underDeadline(times.deadlineMs, signal, (callSignal) => {
-          if (lookup === undefined)
-            return explainToken(client, given, {
-              hostTimeoutMs: times.hostTimeoutMs,
-              signal: callSignal,
-              ...(options.tokenHost ? { fetch: options.tokenHost } : {}),
-            });
-          const params =
-            lookup.paged && given.limit === undefined ? { ...given, limit: TOOL_PAGE_SIZE } : given;
-          // The client's own deadline too: it refuses a rate limit's wait that would end past it.
-          const callOptions = { signal: callSignal, totalTimeoutMs: times.deadlineMs };
-          return lookupOf(client, lookup.operationId)(params, callOptions);
-        });
+        const answer = await inTraceOf(meta, () =>
+          underDeadline(times.deadlineMs, signal, (callSignal) => {
+            if (lookup === undefined)
+              return explainToken(client, given, {
+                hostTimeoutMs: times.hostTimeoutMs,
+                signal: callSignal,
+                ...(options.tokenHost ? { fetch: options.tokenHost } : {}),
+              });
+            const params =
+              lookup.paged && given.limit === undefined ? { ...given, limit: TOOL_PAGE_SIZE } : given;
+            // The client's own deadline too: it refuses a rate limit's wait that would end past it.
+            const callOptions = { signal: callSignal, totalTimeoutMs: times.deadlineMs };
+            return lookupOf(client, lookup.operationId)(params, callOptions).then((answer) =>
+              checked(lookup, answer),
+            );
+          }),
+        );
         return answerResult(tool, answer, lookup?.paged ?? false);
       } catch (error) {
         return errorResult(name, options.retell ? options.retell(error) : error);

@@ -3,7 +3,7 @@
  * the client's message and what to do, never a protocol error (which an agent reads as a broken server).
  * One advice per failure family, keyed by the client's error classes and kinds.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { printable } from "../errors/safe-text.js";
 import {
   HiroApiError,
@@ -19,6 +19,11 @@ export class ToolDeadlineError extends Error {
   constructor(readonly deadlineMs: number) {
     super(`no answer within the tool's deadline of ${deadlineMs} ms`);
   }
+}
+
+/** Thrown when the service's answer does not fit the spec (its response validator): it never becomes structured content. */
+export class ToolAnswerInvalidError extends Error {
+  override name = "ToolAnswerInvalidError";
 }
 
 /** What to do about each kind of API error. */
@@ -56,6 +61,7 @@ function describe(error: unknown): { message: string; advice: string } {
       message,
       advice: "The service is slow or not answering: try again later, or ask for less (a smaller `limit`).",
     };
+  if (error instanceof ToolAnswerInvalidError) return { message, advice: API_ADVICE.invalid_response };
   if (error instanceof HiroValidationError)
     return {
       message,

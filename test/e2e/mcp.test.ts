@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { MCP_SDK_VERSION as SDK_VERSION } from "../../src/mcp/index.js";
+import { MCP_SDK_PACKAGE, MCP_SDK_VERSION as SDK_VERSION } from "../../src/mcp/index.js";
 import { operations } from "../../src/spec/index.js";
 import { cliCommand } from "../helpers/cli-process.js";
 import { behave, type MisbehavingServer, startMisbehavingServer } from "../helpers/misbehaving-server.js";
@@ -290,7 +290,7 @@ describe("the guide's section on hiro-lookup mcp", () => {
     const server = config.mcpServers["hiro-lookup"];
     expect(server?.command).toBe("npx");
     expect(server?.args).toEqual(
-      expect.arrayContaining(["hiro-lookup", `@modelcontextprotocol/sdk@${SDK_VERSION}`]),
+      expect.arrayContaining(["hiro-lookup", `${MCP_SDK_PACKAGE}@${SDK_VERSION}`]),
     );
     expect(server?.args.at(-1)).toBe("mcp");
     // The README's entry is the guide's.

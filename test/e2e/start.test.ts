@@ -32,6 +32,10 @@ beforeAll(() => {
   cpSync(join(ROOT, "docs/guide.md"), join(dir, "docs/guide.md"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   original = readFileSync(join(dir, "openapi.yaml"), "utf8");
+  // The spec as released at package.json's version, so that the watch's word on breaking changes is
+  // about the test's own edits, not a breaking change openapi.yaml already holds for the next release.
+  const { version } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string };
+  writeFileSync(join(dir, `scripts/release/openapi-${version}.yaml`), original);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

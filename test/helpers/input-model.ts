@@ -57,7 +57,7 @@ export const CANONICAL: Record<string, (value: unknown) => Canonical> = {
   locale: (v) =>
     v === undefined || v === ""
       ? omit
-      : typeof v === "string" && !LONE_SURROGATE.test(v)
+      : typeof v === "string" && !LONE_SURROGATE.test(v) && v.length <= 35
         ? send(encodeQueryValue(v))
         : reject,
   ordinal: (v) => integerText(v, ORDINAL_MAX),

@@ -11,7 +11,16 @@
 export type ModuleSystem = "import" | "require";
 
 /** The subpaths the script checks: every one of package.json's `exports` but `./package.json`. */
-export const CHECKED_ENTRIES = [".", "./validators", "./msw", "./query", "./doctor", "./spec", "./server"];
+export const CHECKED_ENTRIES = [
+  ".",
+  "./validators",
+  "./msw",
+  "./query",
+  "./doctor",
+  "./spec",
+  "./server",
+  "./mcp",
+];
 
 const PRINCIPAL = "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.key-alex-autoalex-v1";
 
@@ -108,6 +117,14 @@ const refused = await handler(new Request("http://gateway/metadata/v1/sft/nope/1
 seen.server = { unknown: unknownToken.status, refused: refused.status, sent: Object.keys(requests).length };
 server.close();
 
+// "./mcp": without the MCP SDK (an optional peer, not installed here), a ready server is a refusal that
+// names the command installing it.
+const mcp = await load("hiro-lookup/mcp");
+seen.mcp = await mcp.createLookupMcpServer({ client }).then(
+  () => "made without the SDK",
+  (error) => ({ name: error.name, missing: error instanceof mcp.McpSdkMissingError, hint: error.message.includes(mcp.MCP_SDK_INSTALL_HINT) }),
+);
+
 // "./msw": the kit's answers, read by the main entry's client.
 const { createHandlers } = await load("hiro-lookup/msw");
 const { setupServer } = await load("msw/node");
@@ -124,7 +141,7 @@ msw.close();
 // Every exported class and function keeps its own name (a CommonJS build that renamed classes printed
 // "_class5 [HiroApiError]" for an error), whatever entry it comes from.
 seen.renamed = [];
-for (const entry of ["hiro-lookup", "hiro-lookup/doctor", "hiro-lookup/query", "hiro-lookup/spec", "hiro-lookup/server"]) {
+for (const entry of ["hiro-lookup", "hiro-lookup/doctor", "hiro-lookup/query", "hiro-lookup/spec", "hiro-lookup/server", "hiro-lookup/mcp"]) {
   for (const [name, value] of Object.entries(await load(entry))) {
     if (typeof value === "function" && value.name !== name) seen.renamed.push(entry + ": " + name + " is " + value.name);
   }
@@ -159,5 +176,6 @@ export const EXPECTED = {
   query: { on500: 3, on404: 1, onPending: 4, badKey: { validation: true, parameter: "principal" } },
   msw: { known: "key-alex-autoalex-v1 #35", unknown: notFound },
   server: { unknown: 404, refused: 400, sent: 1 },
+  mcp: { name: "McpSdkMissingError", missing: true, hint: true },
   renamed: [],
 };

@@ -270,9 +270,11 @@ describe("the packed tarball", () => {
       peerDependenciesMeta: Record<string, { optional?: boolean }>;
       devDependencies: Record<string, string>;
     };
-    expect(manifest.peerDependenciesMeta["@modelcontextprotocol/sdk"]).toEqual({ optional: true });
-    expect(manifest.devDependencies["@modelcontextprotocol/sdk"]).toBe(MCP_SDK_VERSION);
-    expect(manifest.peerDependencies["@modelcontextprotocol/sdk"]).toBe(`^${MCP_SDK_VERSION}`);
+    expect(manifest.peerDependenciesMeta["@modelcontextprotocol/server"]).toEqual({ optional: true });
+    expect(manifest.devDependencies["@modelcontextprotocol/server"]).toBe(MCP_SDK_VERSION);
+    expect(manifest.peerDependencies["@modelcontextprotocol/server"]).toBe(`^${MCP_SDK_VERSION}`);
+    // The v1 SDK stays a devDependency only: its client is the 2025 era's in the two-era tests.
+    expect(manifest.peerDependencies["@modelcontextprotocol/sdk"]).toBeUndefined();
   });
 
   it(
@@ -555,7 +557,7 @@ child.stdout.on("data", async (data) => {
       const mcp = await run("npx", ["hiro-lookup", "--base-url", baseUrl, "mcp"], consumer);
       expect(mcp.code).toBe(2);
       expect(mcp.stdout).toBe("");
-      expect(mcp.stderr).toContain(`npm install @modelcontextprotocol/sdk@${MCP_SDK_VERSION}`);
+      expect(mcp.stderr).toContain(`npm install @modelcontextprotocol/server@${MCP_SDK_VERSION}`);
     },
     TIMEOUT_MS,
   );
@@ -573,7 +575,7 @@ child.stdout.on("data", async (data) => {
       await ok("npm", ["ci", "--offline", "--no-fund", "--loglevel", "error"], withSdk).catch(() =>
         ok("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], withSdk),
       );
-      const sdkDir = join(ROOT, "node_modules/@modelcontextprotocol/sdk");
+      const sdkDir = join(ROOT, "node_modules/@modelcontextprotocol/server");
       await ok("npm", ["i", "--offline", "--no-audit", "--no-fund", "-D", sdkDir], withSdk);
       const child = spawn(join(withSdk, "node_modules/.bin/hiro-lookup"), ["--base-url", baseUrl, "mcp"], {
         cwd: withSdk,
@@ -606,6 +608,15 @@ child.stdout.on("data", async (data) => {
       child.stdin.end();
       expect(await closed).toBe(0);
       expect(frames[1]).toMatchObject({ id: 2, result: { structuredContent: { total: page.total } } });
+      // hiro-lookup/mcp, the entry the CLI serves from, makes a ready server under import and require().
+      const made = {
+        "made.mjs": `import { createLookupClient } from "hiro-lookup";\nimport { createLookupMcpServer } from "hiro-lookup/mcp";\nconst server = await createLookupMcpServer({ client: createLookupClient() });\nconsole.log(typeof server.connect, typeof server.setRequestHandler);\n`,
+        "made.cjs": `const { createLookupClient } = require("hiro-lookup");\nconst { createLookupMcpServer } = require("hiro-lookup/mcp");\ncreateLookupMcpServer({ client: createLookupClient() }).then((server) => console.log(typeof server.connect, typeof server.setRequestHandler));\n`,
+      };
+      for (const [file, source] of Object.entries(made)) {
+        writeFileSync(join(withSdk, file), source);
+        expect((await ok(process.execPath, [file], withSdk)).stdout.trim(), file).toBe("function function");
+      }
     },
     TIMEOUT_MS,
   );

@@ -16,11 +16,16 @@ import {
   latestRelease,
   uncoveredChanges,
 } from "../../scripts/lib/release-gate.js";
-import { ROOT, SPEC_PATH } from "../helpers/spec.js";
+import { ROOT } from "../helpers/spec.js";
 
 const run = promisify(execFile);
-const current = readFileSync(SPEC_PATH, "utf8");
 const release = latestRelease();
+/**
+ * The spec the edits start from: the last release's snapshot, so that each test sees only its own edit's
+ * changes, whatever breaking change openapi.yaml already holds for the next release (0.4.0's bounded
+ * `locale`). That openapi.yaml itself passes the gate is `npm run check:breaking` (static-checks.test.ts).
+ */
+const current = readFileSync(release.path, "utf8");
 
 // biome-ignore lint/suspicious/noExplicitAny: the edits below reach freely into a parsed OpenAPI document.
 type Doc = any;

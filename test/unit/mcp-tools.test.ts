@@ -9,7 +9,6 @@ import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/program.js";
 import { FINDING_LEVELS, FIX_AUDIENCES, VERDICTS } from "../../src/doctor/index.js";
-import { operationSchemas } from "../../src/generated/tool-schemas.js";
 import { HiroNetworkError, HiroTimeoutError, HiroValidationError } from "../../src/index.js";
 import { explainToolDefinition } from "../../src/mcp/explain-tool.js";
 import { loadMcpSdk, McpSdkMissingError } from "../../src/mcp/sdk.js";
@@ -18,9 +17,13 @@ import { errorResult } from "../../src/mcp/tool-errors.js";
 import { lookupTools, TOOL_PAGE_SIZE, toolName } from "../../src/mcp/tool-table.js";
 import { operations, parameterRules } from "../../src/spec/index.js";
 import { json, never, ORDINAL, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { loadSpec } from "../helpers/spec.js";
 import { createTestClient } from "../helpers/test-client.js";
 
 const TIMES = { deadlineMs: 5_000, hostTimeoutMs: 1_000 };
+const INSCRIPTION = (
+  loadSpec().components.examples.SatoshiInscriptions?.value as { results: object[] } | undefined
+)?.results[0];
 const textOf = (result: { content: { type: string; text?: string }[] }) =>
   result.content.map((block) => block.text ?? "").join("\n");
 
@@ -85,21 +88,36 @@ describe("the tool table", () => {
     }
   });
 
-  it("declares each 200 body as the output schema, the search's as the client's { results, missing }", () => {
-    for (const { operationId, definition } of lookupTools()) {
+  it("declares the outline of each 200 body as the output schema (from its validator), the search's as { results, missing }", () => {
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+    const examples = Object.values(loadSpec().components.examples).map((item) => item.value);
+    for (const { operationId, definition, validator } of lookupTools()) {
       expect(definition.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
-      if (operationId === "searchTokens") {
-        expect(definition.outputSchema?.required).toEqual(["results", "missing"]);
-        expect(definition.outputSchema?.properties?.results).toEqual(operationSchemas.searchTokens.response);
-      } else expect(definition.outputSchema).toEqual(operationSchemas[operationId].response);
+      const schema = (definition.outputSchema ?? {}) as object;
+      expect(ajv.validateSchema(schema), operationId).toBe(true);
+      expect(JSON.stringify(schema)).not.toMatch(/"(pattern|minimum|required|description)"/);
+      // The outline admits every body the validator passes (it says less, never something else).
+      const outline = ajv.compile(schema);
+      for (const value of examples) {
+        if (validator(value).length > 0) continue;
+        const answer = operationId === "searchTokens" ? { results: value, missing: [] } : value;
+        expect(outline(answer), `${operationId}: ${JSON.stringify(outline.errors)}`).toBe(true);
+      }
     }
+    const search = lookupTools().find((tool) => tool.operationId === "searchTokens")?.definition;
+    expect(Object.keys(search?.outputSchema?.properties ?? {})).toEqual(["results", "missing"]);
+  });
+
+  it("names every tool in at most 64 characters of [a-z_] (some clients break past 64)", () => {
+    const names = [...lookupTools().map((tool) => tool.definition.name), explainToolDefinition.name];
+    for (const name of names) expect(name, name).toMatch(/^[a-z][a-z_]{0,63}$/);
   });
 });
 
 describe("explain_token's output schema", () => {
   it("admits every verdict, level and audience the doctor can give (unchecked included)", () => {
     const validate = new Ajv2020({ strict: false, allowUnionTypes: true }).compile(
-      explainToolDefinition.outputSchema ?? {},
+      (explainToolDefinition.outputSchema ?? {}) as object,
     );
     const fixes = FIX_AUDIENCES.map((audience) => ({ audience, codes: [], text: "t", sources: [] }));
     for (const verdict of VERDICTS)
@@ -123,7 +141,9 @@ describe("a call", () => {
         limit,
         offset: 0,
         total: 25,
+        // The spec's example inscription, its id numbered: the tool checks every answer against the spec.
         results: Array.from({ length: limit }, (_, n) => ({
+          ...INSCRIPTION,
           id: `${"ab".repeat(32)}i${n}`,
           sat_ordinal: String(ORDINAL),
         })),
@@ -181,6 +201,26 @@ describe("a call", () => {
     }
   });
 
+  it("checks each answer by the operation's validator itself: off the spec is an error result, never structured content", async () => {
+    // A client without validateResponses (an app's own), answering a status that does not fit the spec.
+    const { client } = createTestClient(() => json({ status: "ready", chain_tip: { block_height: "tall" } }));
+    const box = createToolBox(client, TIMES);
+    const result = await box.call("get_api_status", {});
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(textOf(result)).toMatch(
+      /^get_api_status failed: the service's answer does not fit the spec \(getApiStatus\): /,
+    );
+    expect(textOf(result)).toContain("What to do: The service's answer does not fit the spec");
+    const good = loadSpec().components.examples.ApiStatusReady?.value;
+    const fits = await createToolBox(createTestClient(() => json(good)).client, TIMES).call(
+      "get_api_status",
+      {},
+    );
+    expect(fits.isError).toBeFalsy();
+    expect(fits.structuredContent).toEqual(good);
+  });
+
   it("a refusal thrown before anything is sent leaves no deadline behind (no late unhandled rejection)", async () => {
     const late: unknown[] = [];
     const onLate = (reason: unknown) => late.push(reason);
@@ -214,9 +254,9 @@ describe("a call", () => {
 describe("the SDK, an optional peer", () => {
   it("missing: a refusal naming what to install, and `hiro-lookup mcp` exits 2 with it", async () => {
     // A real module-not-found error of Node's, for a package name that starts like the SDK's.
-    const missing = () => import(`@modelcontextprotocol/sdk-${"absent"}/index.js`);
+    const missing = () => import(`@modelcontextprotocol/server-${"absent"}`);
     await expect(loadMcpSdk(missing)).rejects.toThrow(McpSdkMissingError);
-    await expect(loadMcpSdk(missing)).rejects.toThrow("npm install @modelcontextprotocol/sdk@");
+    await expect(loadMcpSdk(missing)).rejects.toThrow("npm install @modelcontextprotocol/server@2.4.0");
     let stderr = "";
     const code = await runCli(["--base-url", "http://127.0.0.1:9", "mcp"], {
       env: {},
@@ -226,7 +266,7 @@ describe("the SDK, an optional peer", () => {
     });
     expect(code).toBe(EXIT.usage);
     expect(stderr).toMatch(
-      /^hiro-lookup: mcp: needs @modelcontextprotocol\/sdk .*npm install @modelcontextprotocol\/sdk@/,
+      /^hiro-lookup: mcp: needs @modelcontextprotocol\/server .*npm install @modelcontextprotocol\/server@/,
     );
   });
 });

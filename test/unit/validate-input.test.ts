@@ -17,6 +17,7 @@
 import { inspect } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { localeRule } from "../../src/generated/parameters.js";
 import {
   createLookupClient,
   HiroValidationError,
@@ -340,7 +341,7 @@ describe("valid and invalid values, by name", () => {
       await expectRefused(
         (client) => sft(client, { locale }),
         "locale",
-        /must be a (well-formed )?string such as "es-MX"/,
+        /must be a (well-formed )?string (of at most 35 characters )?such as "es-MX"/,
       );
     });
 
@@ -660,16 +661,35 @@ describe("hostile input", () => {
         { numRuns: 50 },
       );
     });
+    it("a locale past the spec's maxLength (100,000 characters, or 36) is refused by name, nothing sent", async () => {
+      // Attacker's round (issue 46): a 100,000-character locale went upstream. The spec bounds it now.
+      expect(localeRule.maxLength).toBe(35);
+      for (const locale of ["x".repeat(100_000), "a".repeat(36)]) {
+        for (const call of [CALLS.getSftMetadata, CALLS.getFtMetadata, CALLS.getNftMetadata]) {
+          const { client, requests } = setup();
+          const settled = await settle(() => call(client, { locale }));
+          const error = settled.ok ? undefined : settled.error;
+          expect(error).toBeInstanceOf(HiroValidationError);
+          expect((error as HiroValidationError).parameter).toBe("locale");
+          expect((error as HiroValidationError).message).toContain("at most 35 characters");
+          expect(requests).toHaveLength(0);
+        }
+      }
+      const { client, requests } = setup(() => json({}));
+      await CALLS.getSftMetadata(client, { locale: "a".repeat(35) });
+      expect(requests).toHaveLength(1);
+    });
   });
 
   describe("header injection", () => {
     it("a locale with CR/LF goes into the query percent-encoded, never into a header", async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.string(),
+          // Short enough for the spec's 35-character bound on a locale (the longest line break is 18).
+          fc.string({ maxLength: 2 }),
           fc.constantFrom(...LINE_BREAKS),
-          fc.stringMatching(/^X-[A-Za-z]{1,10}$/),
-          fc.string(),
+          fc.stringMatching(/^X-[A-Za-z]{1,6}$/),
+          fc.string({ maxLength: 2 }),
           async (before, lineBreak, name, after) => {
             const locale = `${before}${lineBreak}${name}: ${after}`;
             const { client, requests } = setup(() => json({}), { apiKey: "k-test-123" });
