@@ -16,7 +16,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, GATEWAY_DEFAULTS } from "../shared/defaults
 import { matchesEtag } from "../shared/etag-match.js";
 import { matchOperation, operations, SERVICE_NAMES, type ServiceName } from "../spec/index.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
-import { isFresh } from "./cache-policy.js";
+import { boundedText, CHAINHOOKS_PATH, createChainhooksRoute } from "./chainhooks-route.js";
 import { corsHeaders, preflight } from "./cors.js";
 import { upstreamIdentity } from "./identity.js";
 import { createMemoryTier } from "./memory-tier.js";
@@ -24,6 +24,7 @@ import { answerMiss, type MissContext, type MissResult } from "./miss.js";
 import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
 import { createOriginSlots } from "./origin-slots.js";
 import { createMemoryPace, type Pace } from "./pace.js";
+import { createPurges } from "./purges.js";
 import { type CheckedCall, notFound } from "./request-params.js";
 import { createRouter, type RoutedCall } from "./router.js";
 
@@ -36,6 +37,10 @@ export interface GatewayRequest {
   ifNoneMatch?: string | null | undefined;
   /** The caller's `Origin` (CORS). */
   origin?: string | null | undefined;
+  /** The caller's `Authorization` (read by the Chainhooks route only). */
+  authorization?: string | null | undefined;
+  /** The body's text, for a route that takes one ({@link LookupGateway.takesBody}); undefined when too large. */
+  body?: string | undefined;
 }
 
 /** The gateway: its web handler, its plain core, its health and its shutdown. */
@@ -44,6 +49,8 @@ export interface LookupGateway {
   fetch(request: Request): Promise<Response>;
   /** The same, on plain data (the Node adapter's path). */
   answer(request: GatewayRequest): Promise<GatewayAnswer>;
+  /** Whether a request of `method` to `target` has a body to read (the Chainhooks route's POST), at most `GATEWAY_DEFAULTS.maxHookBytes`. */
+  takesBody(method: string, target: string): boolean;
   /** Whether the shared store answers (undefined: none is configured). */
   sharedHealthy(): Promise<boolean | undefined>;
   /** Closes the shared store's connection. */
@@ -127,7 +134,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     identity = id;
     return id;
   });
+  // SIP-019 purges: which kept answers a notice made stale (shared through the store's feed).
+  const purges = createPurges(options.shared?.purges, now);
   const context: MissContext = {
+    isFresh: purges.isFresh,
     client,
     apiKey: upstream.apiKey,
     // The pace's key: the origin, and who asks it (two keys on one origin have two budgets).
@@ -175,6 +185,14 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const inFlight = new Map<string, Promise<MissResult>>();
 
   const route = createRouter({ check, deployment, basePath, ownMaxLimit });
+  // Chainhooks' route for the purges: only with a consumer secret.
+  const hooks =
+    options.chainhooksSecret === undefined
+      ? undefined
+      : createChainhooksRoute(options.chainhooksSecret, purges);
+  const hookPath = `${basePath}${CHAINHOOKS_PATH}`;
+  const takesBody = (method: string, target: string) =>
+    hooks !== undefined && method.toUpperCase() === "POST" && target.split("?")[0] === hookPath;
 
   /** One miss per key at a time: every caller of a key waits for the same one (`collapsed`). */
   function missOf(
@@ -195,9 +213,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   async function serveSpecRoute(request: GatewayRequest, routed: RoutedCall): Promise<GatewayAnswer> {
     const id = identity ?? (await identityReady);
     const known = id === "" ? routed : { ...routed, key: `${id}.${routed.key}` };
+    await purges.catchUp();
     const held = memory.get(known.key);
     const at = now();
-    if (held && isFresh(held, at)) {
+    if (held && purges.isFresh(known.call, held, at)) {
       observer?.cache?.("hit");
       return entryAnswer(held, at, matchesEtag(request.ifNoneMatch, held.etag));
     }
@@ -241,6 +260,9 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
           result = ownAnswer(500, errorBody(500, "Internal Server Error", "the gateway failed"));
         }
       }
+    } else if (hooks && takesBody(method, request.target)) {
+      result = await hooks(request);
+      routeName = "chainhooks";
     } else {
       const pathname = request.target.split("?")[0] ?? "";
       const isRoute = pathname.startsWith("/") && matchOperation(pathname, basePath) !== undefined;
@@ -268,13 +290,21 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
 
   return {
     answer,
+    takesBody,
     async fetch(request) {
       const url = new URL(request.url);
+      const target = url.pathname + url.search;
       const result = await answer({
         method: request.method,
-        target: url.pathname + url.search,
+        target,
         ifNoneMatch: request.headers.get("if-none-match"),
         origin: request.headers.get("origin"),
+        ...(takesBody(request.method, target)
+          ? {
+              authorization: request.headers.get("authorization"),
+              body: await boundedText(request, GATEWAY_DEFAULTS.maxHookBytes),
+            }
+          : {}),
       });
       const empty = result.status === 304 || result.status === 204;
       try {

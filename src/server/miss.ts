@@ -10,7 +10,7 @@ import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
 import { operations } from "../spec/index.js";
 import { ALWAYS, type GatewayAnswer, JSON_TYPE, passedOnStatus, spent, unreachable } from "./answers.js";
-import { type CachedAnswer, freshMsFor, isFresh, revalidatesByEtag } from "./cache-policy.js";
+import { type CachedAnswer, freshMsFor, revalidatesByEtag } from "./cache-policy.js";
 import { checkedEntry, isEntityTag, keepableBody } from "./entry-check.js";
 import type { GatewayShared } from "./options.js";
 import type { OriginSlots } from "./origin-slots.js";
@@ -36,6 +36,8 @@ export interface MissContext extends PaceWait {
   originOf: (operationId: CheckedCall["operationId"]) => string;
   shared: GatewayShared | undefined;
   fresh: number;
+  /** Whether a kept entry of `call` may be served at `now` without asking (cache-policy's rule, and the purges'). */
+  isFresh(call: CheckedCall, entry: CachedAnswer, now: number): boolean;
   /** Keeps an entry in this instance's memory. */
   keep(key: string, entry: CachedAnswer): void;
   /** Says once that the shared store failed… */
@@ -206,7 +208,7 @@ export async function answerMiss(
 ): Promise<MissResult> {
   const started = context.now();
   const fromShared = await sharedEntry(context, key, call);
-  if (fromShared && isFresh(fromShared, started)) {
+  if (fromShared && context.isFresh(call, fromShared, started)) {
     context.keep(key, fromShared);
     return { entry: fromShared, how: "shared_hit" };
   }

@@ -1,6 +1,7 @@
 /** The options of the gateway and the hooks it reports through; their defaults are in src/shared/defaults.ts. */
 import { HiroValidationError, type LookupClientOptions } from "../index.js";
 import type { Pace } from "./pace.js";
+import type { PurgeFeed } from "./purges.js";
 
 /**
  * A shared store, in the contract Keyv's storage adapters keep (`get`, `set` with a TTL in ms,
@@ -27,6 +28,8 @@ export interface GatewayShared {
   store: LookupStore;
   lock?: MissLock | undefined;
   pace?: Pace | undefined;
+  /** The SIP-019 purges' feed, so a notice one instance took marks the tokens stale in every one. */
+  purges?: PurgeFeed | undefined;
   /** Whether the shared part answers (for `/healthz`); undefined: not known. */
   healthy?: (() => Promise<boolean>) | undefined;
   /** Closes the connection (graceful shutdown). */
@@ -81,6 +84,12 @@ export interface LookupHandlerOptions {
   maxUpstreamInFlight?: number | undefined;
   /** Hooks for metrics. */
   observer?: GatewayObserver | undefined;
+  /**
+   * Chainhooks' consumer secret: with it, `POST /hooks/chainhooks` takes Chainhooks' deliveries, and a
+   * SIP-019 `token-metadata-update` notice marks its tokens' kept answers stale in every instance (then
+   * asks again every 5 s for 2 min). Without it the route does not exist. Default none.
+   */
+  chainhooksSecret?: string | undefined;
   /** The clock, in ms since the epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
 }
@@ -96,6 +105,7 @@ const OPTION_NAMES: Readonly<Record<keyof LookupHandlerOptions, true>> = {
   corsOrigins: true,
   basePath: true,
   observer: true,
+  chainhooksSecret: true,
   now: true,
 };
 

@@ -19,6 +19,7 @@ import {
   UNANNOUNCED_MS,
 } from "./pace.js";
 import { DEFAULT_REDIS_PREFIX, redisKeys } from "./redis-keys.js";
+import { redisPurgeFeed } from "./redis-purges.js";
 
 /** The one method of a Redis client the gateway uses: node-redis's `sendCommand`. */
 export interface RedisCommands {
@@ -245,6 +246,7 @@ export function createRedisShared(
     store,
     lock,
     pace,
+    purges: redisPurgeFeed(keys.purges(), send),
     healthy: async () => {
       try {
         // A cluster is healthy when it says so (every slot served), not when one node answers.

@@ -107,6 +107,14 @@ export const GATEWAY_DEFAULTS = {
    * one request probes. One 429 with a day's `Retry-After` shut the origin for a day on every instance.
    */
   maxRefusalMs: 600_000,
+  /** How long after a SIP-019 notice a purged token is asked again often, in ms (the indexer's refresh comes in it). */
+  purgeWindowMs: 120_000,
+  /** How often a purged token is asked again in that window, in ms. */
+  purgeRefreshMs: 5_000,
+  /** How often an instance reads the other instances' notices from the shared store, at most, in ms. */
+  purgePollMs: 1_000,
+  /** Largest Chainhooks delivery read, in bytes (a larger one is refused with 400, unread past it). */
+  maxHookBytes: 1_048_576,
 } as const;
 
 /**

@@ -67,6 +67,12 @@ describe("the library's defaults", () => {
       lockMs: 5_000,
       lockPollMs: 20,
       storeCalmMs: 1_000,
+      maxUpstreamInFlight: 16,
+      maxRefusalMs: 600_000,
+      purgeWindowMs: 120_000,
+      purgeRefreshMs: 5_000,
+      purgePollMs: 1_000,
+      maxHookBytes: 1_048_576,
     });
     expect(MCP_DEFAULTS).toEqual({
       attemptTimeoutMs: 15_000,

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { GatewayAnswer, LookupGateway } from "../../server/index.js";
+import { GATEWAY_DEFAULTS, type GatewayAnswer, type LookupGateway } from "../../server/index.js";
 import type { IpLimit } from "./ip-limit.js";
 
 /** Request limits of the server. */
@@ -86,12 +86,32 @@ function write(response: ServerResponse, answer: GatewayAnswer): void {
   }
 }
 
+/** A request's body as text, or undefined past the gateway's `maxHookBytes` (the rest is not read). */
+async function bodyOf(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > GATEWAY_DEFAULTS.maxHookBytes) {
+      request.socket.setTimeout(SERVER_LIMITS.idleTimeoutMs);
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** The answer for one request: the server's own routes, the limits, then the gateway. */
 async function answerOf(parts: NodeServerParts, request: IncomingMessage): Promise<GatewayAnswer> {
   const target = request.url ?? "/";
   const method = request.method ?? "GET";
   if (target.length > SERVER_LIMITS.maxTargetLength)
     return json(414, { statusCode: 414, error: "URI Too Long", message: "the request target is too long" });
+  // The one route with a body (Chainhooks' deliveries, with --chainhooks-secret): read, bounded.
+  if (parts.gateway.takesBody(method, target)) {
+    const authorization = request.headers.authorization;
+    return parts.gateway.answer({ method, target, authorization, body: await bodyOf(request) });
+  }
   // A lookup has no body: one announced is refused unread.
   if (request.headers["content-length"] && request.headers["content-length"] !== "0")
     return json(413, { statusCode: 413, error: "Payload Too Large", message: "requests have no body" });

@@ -27,6 +27,7 @@ interface ServeOptions {
   port: number;
   redis?: string;
   redisCluster?: string;
+  chainhooksSecret?: string;
   fresh?: number;
   corsOrigin: string[];
   perIp?: number;
@@ -47,6 +48,8 @@ Examples:
 
 It serves the spec's GET routes on their own paths (/metadata/v1/…, /ordinals/v1/…, /runes/v1/…),
 /healthz and /metrics (Prometheus text; needs ${PROM_CLIENT_INSTALL}). The key is sent upstream only.
+With --chainhooks-secret, POST /hooks/chainhooks takes Chainhooks' deliveries: a SIP-019 notice marks its
+tokens stale in every instance, asked again every 5 s for 2 min.
 --redis and --redis-cluster need the Redis client: npm i redis@6. Answers are served for --fresh ms without asking
 upstream, then revalidated; a token still being fetched (422) is asked again after 2 s at most.`;
 
@@ -65,6 +68,10 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     .option(
       "--redis-cluster <seeds>",
       "a Redis Cluster shared instead, by some of its nodes: redis://host:port,… (env HIRO_REDIS_CLUSTER)",
+    )
+    .option(
+      "--chainhooks-secret <secret>",
+      "Chainhooks' consumer secret: turns on POST /hooks/chainhooks, a purge on SIP-019 notices (env HIRO_CHAINHOOKS_SECRET)",
     )
     .option(
       "--fresh <ms>",
@@ -145,7 +152,12 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   const metrics = await createServeMetrics();
   // The last upstream answer's state, for /healthz (asking upstream there would spend the key's quota).
   let upstreamState: "unknown" | "ok" | "unreachable" = "unknown";
+  const chainhooksSecret = options.chainhooksSecret ?? (io.env.HIRO_CHAINHOOKS_SECRET || undefined);
+  const secretFrom = options.chainhooksSecret ? "--chainhooks-secret" : "HIRO_CHAINHOOKS_SECRET";
+  if (chainhooksSecret !== undefined && !/^[\x21-\x7e]{16,1000}$/.test(chainhooksSecret))
+    throw new HiroValidationError(secretFrom, "must be 16 to 1000 printable ASCII characters, no spaces");
   const gateway = createLookupGateway({
+    ...(chainhooksSecret === undefined ? {} : { chainhooksSecret }),
     upstream: upstream.options,
     ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
     corsOrigins: options.corsOrigin,
@@ -212,7 +224,7 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
       ? `memory + Redis ${redactedRedis(redisUrl ?? "")}`
       : "memory";
   io.stdout.write(
-    `hiro-lookup serve: listening on http://${host}:${address.port}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? "/metrics" : `off (${PROM_CLIENT_INSTALL})`}\n`,
+    `hiro-lookup serve: listening on http://${host}:${address.port}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? "/metrics" : `off (${PROM_CLIENT_INSTALL})`}${chainhooksSecret ? "; purge: POST /hooks/chainhooks" : ""}\n`,
   );
   const reason = await stopped(io);
   await closeGracefully(server);
