@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from "tsup";
+import { mswGuard } from "./scripts/lib/msw-guard.js";
 import { ENTRIES } from "./scripts/lib/package-entries.js";
 
 /**
@@ -27,7 +28,10 @@ export default defineConfig([
     // interop (this is a "type": "module" package) hands to `import createClient from` as the whole
     // exports object: `createClient is not a function` under require(). The CJS build therefore
     // bundles openapi-fetch's ES module (14 KB) instead of requiring it; the ESM build imports it.
-    noExternal: ["openapi-fetch"],
+    noExternal: ["openapi-fetch", "msw"],
+    // msw, the test kit's optional peer, through a guard that says what to install when it is missing
+    // (scripts/lib/msw-guard.ts); msw itself stays external.
+    esbuildPlugins: [mswGuard],
     // esbuild lowers class fields itself here (es2021): left to tsup's conversion to CommonJS, each class
     // with a field became an anonymous `_classN` (`HiroApiError.name === "_class5"`, printed in every log).
     target: "es2021",

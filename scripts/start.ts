@@ -71,9 +71,10 @@ async function main(): Promise<void> {
   try {
     // The fixed ports first, so a taken one fails before any work.
     if (!mockOnly) site = await startStaticServer(join(ROOT, "docs"), portFromEnv("HIRO_DOCS_PORT", 4011));
+    const mockPort = portFromEnv("HIRO_MOCK_PORT", 4010);
     const startMock = async () => {
       mock = await startLiveMock({
-        port: portFromEnv("HIRO_MOCK_PORT", 4010),
+        port: mockPort,
         snapshot,
         log: (line) => process.stderr.write(`prism: ${line}\n`),
       });
@@ -84,7 +85,9 @@ async function main(): Promise<void> {
       return mock;
     };
     if (mockOnly) await startMock();
-    else
+    else {
+      const mockStarted = startMock();
+      mockStarted.catch(() => {}); // awaited by its step below; this only keeps an early failure handled
       await Promise.all([
         step(
           "types",
@@ -96,9 +99,22 @@ async function main(): Promise<void> {
           (stale) =>
             stale ? "openapi.yaml changed since the last generate: src/generated regenerated" : "up to date",
         ),
-        step("docs", buildDocs, (docs) => `${(docs.bytes / 1024).toFixed(0)} KiB`),
-        step("mock", startMock, () => "Prism behind the front"),
+        // The page's Servers box names the mock where it runs (HIRO_MOCK_PORT; port 0 is known once it listens).
+        step(
+          "docs",
+          async () => {
+            const mockUrl = mockPort === 0 ? (await mockStarted).url : `http://127.0.0.1:${mockPort}`;
+            return buildDocs({ mockUrl });
+          },
+          (docs) => `${(docs.bytes / 1024).toFixed(0)} KiB`,
+        ),
+        step(
+          "mock",
+          () => mockStarted,
+          () => "Prism behind the front",
+        ),
       ]);
+    }
     if (mock === undefined) throw new Error("unreachable: the mock did not start");
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     if (mockOnly) {

@@ -147,6 +147,38 @@ export function withGuideLink(spec: unknown): unknown {
   return { ...spec, info: { ...spec.info, description: `${link}\n\n${description}` } };
 }
 
+/** The local mock's URL as openapi.yaml names it (its `servers`, top-level and per path). */
+const SPEC_MOCK_URL = "http://127.0.0.1:4010";
+
+/**
+ * The spec with `mockUrl` wherever it names the local mock: the page's Servers box then shows where the
+ * mock really runs (`HIRO_MOCK_PORT`). `spec` itself is not changed.
+ */
+export function withMockUrl(spec: unknown, mockUrl: string): unknown {
+  const moved = (servers: unknown) =>
+    Array.isArray(servers)
+      ? servers.map((server) =>
+          isRecord(server) && server.url === SPEC_MOCK_URL ? { ...server, url: mockUrl } : server,
+        )
+      : servers;
+  if (!isRecord(spec)) return spec;
+  const paths = isRecord(spec.paths)
+    ? Object.fromEntries(
+        Object.entries(spec.paths).map(([path, item]) => [
+          path,
+          isRecord(item) && "servers" in item ? { ...item, servers: moved(item.servers) } : item,
+        ]),
+      )
+    : spec.paths;
+  return { ...spec, ...("servers" in spec ? { servers: moved(spec.servers) } : {}), paths };
+}
+
+/** Options of {@link buildDocs}. */
+export interface BuildDocsOptions {
+  /** Where the mock runs, shown in the page's Servers box in place of the spec's `http://127.0.0.1:4010`. */
+  mockUrl?: string | undefined;
+}
+
 /**
  * Builds `docs/index.html` from `openapi.yaml` with `redocly build-docs --inlineBundle`, post-processes
  * it (the footer logo inlined instead of fetched from Redocly's CDN, an inline favicon, layout CSS:
@@ -154,7 +186,7 @@ export function withGuideLink(spec: unknown): unknown {
  * page loads nothing from other hosts.
  * @throws when Redocly fails, or when the page is not offline-safe (the page is then deleted).
  */
-export async function buildDocs(): Promise<BuildDocsResult> {
+export async function buildDocs(given: BuildDocsOptions = {}): Promise<BuildDocsResult> {
   await mkdir(dirname(DOCS_FILE), { recursive: true });
   const started = performance.now();
   const spec: unknown = parse(await readFile(SPEC, "utf8"));
@@ -164,7 +196,8 @@ export async function buildDocs(): Promise<BuildDocsResult> {
   const scratch = await mkdtemp(join(tmpdir(), "hiro-docs-"));
   try {
     const copy = join(scratch, "openapi.json");
-    await writeFile(copy, JSON.stringify(withGuideLink(spec)));
+    const shown = given.mockUrl === undefined ? spec : withMockUrl(spec, given.mockUrl);
+    await writeFile(copy, JSON.stringify(withGuideLink(shown)));
     await runRedocly([
       "build-docs",
       copy,

@@ -41,7 +41,11 @@ async function rebuild(mock: LiveMock, candidate: string, full: boolean, editAt:
   // The docs build (the longest step) starts at once, beside lint; on a lint error the last good page is put back.
   const goodDocs = full ? await readFile(DOCS_FILE).catch(() => undefined) : undefined;
   const docs = full
-    ? step("docs", buildDocs, (d) => `docs/index.html (Redocly build ${d.ms} ms)`)
+    ? step(
+        "docs",
+        () => buildDocs({ mockUrl: mock.url }),
+        (d) => `docs/index.html (Redocly build ${d.ms} ms)`,
+      )
     : undefined;
   docs?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   try {
