@@ -69,6 +69,27 @@ function checkMs(name: string, value: number | undefined, fallback: number): num
 }
 
 /**
+ * `target` with the status route's slash: upstream answers `/metadata/v1` as `/metadata/v1/`, and Next.js
+ * redirects the path with the slash to the one without (308), which the client refuses to follow.
+ */
+function withStatusSlash(target: string, basePath: string): string {
+  const at = target.indexOf("?");
+  const path = at < 0 ? target : target.slice(0, at);
+  return path === `${basePath}/metadata/v1` ? `${path}/${at < 0 ? "" : target.slice(at)}` : target;
+}
+
+/** Header names a browser may send cross-origin, checked (token characters only), lower-cased. */
+function checkHeaderNames(name: string, value: readonly string[] | undefined): string[] {
+  for (const header of value ?? [])
+    if (typeof header !== "string" || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(header))
+      throw new HiroValidationError(
+        name,
+        `must be header names; got ${printable(String(header)).slice(0, 60)}`,
+      );
+  return (value ?? []).map((header) => header.toLowerCase());
+}
+
+/**
  * `pace`, with every refusal it learns cut to {@link GATEWAY_DEFAULTS}.maxRefusalMs: after it, one
  * request probes (a day's Retry-After does not shut the origin for a day on every instance).
  */
@@ -115,6 +136,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   if (basePath !== "" && !basePath.startsWith("/"))
     throw new HiroValidationError("basePath", `must start with /; got ${basePath.slice(0, 60)}`);
   const corsOrigins = new Set(options.corsOrigins ?? []);
+  const corsAllowHeaders = checkHeaderNames("corsAllowHeaders", options.corsAllowHeaders);
   // The services whose page maximum the client was told (a self-hosted bitcoin-indexer's, not the spec's 60).
   const ownMaxLimit = (service: ServiceName) => pageMaximumOf(facts.maxLimit, service) !== undefined;
   const now = options.now ?? Date.now;
@@ -241,12 +263,14 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     });
   }
 
-  async function answer(request: GatewayRequest): Promise<GatewayAnswer> {
-    const cors = corsHeaders(corsOrigins, request.origin);
+  async function answer(given: GatewayRequest): Promise<GatewayAnswer> {
+    const request = { ...given, target: withStatusSlash(given.target, basePath) };
+    const cors = corsHeaders(corsOrigins, request.origin, corsAllowHeaders);
     const method = request.method.toUpperCase();
     let result: GatewayAnswer;
     let routeName: string;
-    if (method === "GET") {
+    // HEAD is GET without the body (load balancers and uptime checks send it).
+    if (method === "GET" || method === "HEAD") {
       const routed = route(request.target);
       if ("status" in routed) {
         result = routed;
@@ -272,8 +296,8 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       } else if (isRoute) {
         result = ownAnswer(
           405,
-          errorBody(405, "Method Not Allowed", `${method.slice(0, 20)} is not allowed: GET only`),
-          { allow: "GET" },
+          errorBody(405, "Method Not Allowed", `${method.slice(0, 20)} is not allowed: GET and HEAD only`),
+          { allow: "GET, HEAD" },
         );
         routeName = "method_not_allowed";
       } else {
@@ -283,8 +307,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       }
     }
     observer?.request?.(routeName, result.status);
-    // A copy: an answer may be shared by the callers of one miss, each with its own origin.
-    if (cors) result = { ...result, headers: { ...result.headers, ...cors } };
+    // A copy: an answer may be shared by the callers of one miss, each with its own origin. Vary:
+    // Origin whenever CORS is on, so a cache never gives one origin's answer to another.
+    if (corsOrigins.size > 0) result = { ...result, headers: { ...result.headers, vary: "origin", ...cors } };
+    if (method === "HEAD") result = { ...result, body: "" };
     return result;
   }
 
@@ -306,7 +332,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
             }
           : {}),
       });
-      const empty = result.status === 304 || result.status === 204;
+      const empty = result.status === 304 || result.status === 204 || request.method === "HEAD";
       try {
         return new Response(empty ? null : result.body, { status: result.status, headers: result.headers });
       } catch {

@@ -75,6 +75,11 @@ export interface LookupHandlerOptions {
   maxPaceWaitMs?: number | undefined;
   /** Origins allowed to call from a browser (CORS): exact origins, or `"*"`. Default: none. */
   corsOrigins?: readonly string[] | undefined;
+  /**
+   * Request headers those origins may send, besides `If-None-Match` and the trace context
+   * (`traceparent`, `tracestate`, `baggage`), always allowed: the headers your browser client adds.
+   */
+  corsAllowHeaders?: readonly string[] | undefined;
   /** A path prefix the routes sit under (`/api/hiro` for a Next.js route at `app/api/hiro/[...path]`). Default none. */
   basePath?: string | undefined;
   /**
@@ -103,6 +108,7 @@ const OPTION_NAMES: Readonly<Record<keyof LookupHandlerOptions, true>> = {
   maxPaceWaitMs: true,
   maxUpstreamInFlight: true,
   corsOrigins: true,
+  corsAllowHeaders: true,
   basePath: true,
   observer: true,
   chainhooksSecret: true,

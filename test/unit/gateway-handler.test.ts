@@ -51,7 +51,7 @@ describe("routes: exactly the spec's GET routes", () => {
     expect(requests).toHaveLength(Object.keys(operations).length);
   });
 
-  it("answers 404 for a path outside the spec, and 405 (Allow: GET) for another method on a spec route, asking nothing", async () => {
+  it("answers 404 for a path outside the spec, and 405 (Allow: GET, HEAD) for another method on a spec route, asking nothing", async () => {
     const { get, requests } = testGateway(upstream);
     for (const target of [
       "/",
@@ -67,7 +67,7 @@ describe("routes: exactly the spec's GET routes", () => {
     for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
       const response = await get(SFT, {}, method);
       expect(response.status).toBe(405);
-      expect(response.headers.get("allow")).toBe("GET");
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
     }
     expect(requests).toHaveLength(0);
   });
@@ -188,7 +188,7 @@ describe("headers: what a caller needs, never the key, never a cookie", () => {
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
     const preflight = await get(SFT, { origin: "https://app.example" }, "OPTIONS");
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET");
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, HEAD");
     const none = await testGateway(upstream).get(SFT, { origin: "https://app.example" });
     expect(none.headers.get("access-control-allow-origin")).toBeNull();
   });

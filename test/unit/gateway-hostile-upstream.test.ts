@@ -191,3 +191,42 @@ describe("the headers caches speak: Cache-Status (RFC 9211) and Age (RFC 9111)",
     expect((await get("/nowhere")).headers.get("cache-status")).toMatch(/^hiro-lookup; detail=/);
   });
 });
+
+describe("what load balancers, browsers and Next.js send (items 13, 14, 15)", () => {
+  it("answers HEAD as GET without a body; Allow says GET, HEAD", async () => {
+    const { get } = testGateway(() => json(TOKEN));
+    const head = await get(SFT, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const post = await get(SFT, {}, "POST");
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+  });
+
+  it("says Vary: Origin whenever CORS is on, an Origin sent or not", async () => {
+    const { get } = testGateway(() => json(TOKEN), { corsOrigins: ["https://app.example"] });
+    expect((await get(SFT)).headers.get("vary")).toBe("origin");
+    expect((await get(SFT, { origin: "https://other.example" })).headers.get("vary")).toBe("origin");
+  });
+
+  it("lets a preflight send the trace headers by default, and the headers it is given", async () => {
+    const { get } = testGateway(() => json(TOKEN), {
+      corsOrigins: ["https://app.example"],
+      corsAllowHeaders: ["X-App-Version"],
+    });
+    const preflight = await get(SFT, { origin: "https://app.example" }, "OPTIONS");
+    expect(preflight.status).toBe(204);
+    const allowed = preflight.headers.get("access-control-allow-headers") ?? "";
+    for (const name of ["if-none-match", "traceparent", "tracestate", "baggage", "x-app-version"])
+      expect(allowed).toContain(name);
+  });
+
+  it("takes the status route without its slash, as upstream does, with a basePath or without", async () => {
+    const status = { server_version: "token-metadata-api v2.2.0", status: "ready" };
+    for (const basePath of ["", "/api/hiro"]) {
+      const { get, requests } = testGateway(() => json(status), { basePath });
+      expect((await get(`${basePath}/metadata/v1`)).status).toBe(200);
+      expect(new URL(requests[0]?.url ?? "http://x").pathname).toBe("/metadata/v1/");
+    }
+  });
+});

@@ -30,6 +30,7 @@ interface ServeOptions {
   chainhooksSecret?: string;
   fresh?: number;
   corsOrigin: string[];
+  corsAllowHeader: string[];
   perIp?: number;
   maxRps?: number;
   maxConnections?: number;
@@ -80,6 +81,14 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     )
     .addOption(
       new Option("--cors-origin <origin>", "an origin browsers may call from (repeatable)")
+        .argParser(collect)
+        .default([], "none"),
+    )
+    .addOption(
+      new Option(
+        "--cors-allow-header <name>",
+        "a request header browsers may send, besides If-None-Match and traceparent/tracestate/baggage (repeatable)",
+      )
         .argParser(collect)
         .default([], "none"),
     )
@@ -161,6 +170,7 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
     upstream: upstream.options,
     ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
     corsOrigins: options.corsOrigin,
+    corsAllowHeaders: options.corsAllowHeader,
     ...(redis
       ? {
           shared: createRedisShared(redis.commands, { close: () => (redis as RedisConnection).close() }),
