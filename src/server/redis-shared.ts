@@ -162,8 +162,25 @@ export function createRedisShared(
   const maxValueBytes = options.maxValueBytes ?? 35_651_584;
   const sendTo = sendOf(redis);
   const isCluster = "masters" in redis;
-  const send = (key: string, readonly: boolean, args: string[]) =>
-    within(sendTo(key, readonly, args), timeoutMs);
+  // A circuit breaker: after a command that timed out (a hung Redis), commands fail at once for a
+  // while (1 s, doubling to 30 s while it stays hung), then one tries again. A hung Redis added six
+  // 500 ms timeouts, 3.1 s, to every miss.
+  let openUntil = 0;
+  let backoffMs = 0;
+  const send = async (key: string, readonly: boolean, args: string[]) => {
+    if (Date.now() < openUntil) throw new Error("Redis timed out lately: backing off before the next try");
+    try {
+      const reply = await within(sendTo(key, readonly, args), timeoutMs);
+      backoffMs = 0;
+      return reply;
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith("Redis did not answer within")) {
+        backoffMs = Math.min(30_000, backoffMs === 0 ? 1_000 : backoffMs * 2);
+        openUntil = Date.now() + backoffMs;
+      }
+      throw error;
+    }
+  };
   const fallback = createMemoryPace();
 
   const store: LookupStore = {
