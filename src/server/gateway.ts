@@ -27,6 +27,7 @@ import { createMemoryPace, type Pace } from "./pace.js";
 import { createPurges } from "./purges.js";
 import { type CheckedCall, notFound } from "./request-params.js";
 import { createRouter, type RoutedCall } from "./router.js";
+import { type GatewayTraceMessage, gatewayTraced, traceRequest } from "./trace.js";
 
 /** A caller's request, as the gateway reads it: nothing else of it counts. */
 export interface GatewayRequest {
@@ -263,7 +264,22 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     });
   }
 
-  async function answer(given: GatewayRequest): Promise<GatewayAnswer> {
+  /** One caller request, traced on `hiro-lookup:gateway` when someone subscribes (trace.ts). */
+  function answer(request: GatewayRequest): Promise<GatewayAnswer> {
+    if (!gatewayTraced()) return answerOf(request);
+    const message: GatewayTraceMessage = {
+      method: request.method.slice(0, 20),
+      path: (request.target.split("?")[0] ?? "").slice(0, 200),
+    };
+    return traceRequest(message, async () => {
+      const result = await answerOf(request, message);
+      const cacheStatus = result.headers["cache-status"] ?? "";
+      message.coalesced = cacheStatus.includes("collapsed");
+      return result;
+    });
+  }
+
+  async function answerOf(given: GatewayRequest, traced?: GatewayTraceMessage): Promise<GatewayAnswer> {
     const request = { ...given, target: withStatusSlash(given.target, basePath) };
     const cors = corsHeaders(corsOrigins, request.origin, corsAllowHeaders);
     const method = request.method.toUpperCase();
@@ -307,6 +323,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       }
     }
     observer?.request?.(routeName, result.status);
+    if (traced) traced.route = routeName;
     // A copy: an answer may be shared by the callers of one miss, each with its own origin. Vary:
     // Origin whenever CORS is on, so a cache never gives one origin's answer to another.
     if (corsOrigins.size > 0) result = { ...result, headers: { ...result.headers, vary: "origin", ...cors } };

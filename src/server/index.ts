@@ -35,3 +35,4 @@ export {
   type RedisCommands,
   type RedisSharedOptions,
 } from "./redis-shared.js";
+export type { GatewayTraceMessage } from "./trace.js";
