@@ -140,9 +140,7 @@ export default defineConfig({
           // the file.
           ...tierFiles("types"),
           globalSetup: ["test/helpers/doc-examples.ts"],
-          // One tsc over the project: over 2 minutes at a load average of 20 on 2 cores (seen), so its limit,
-          // which only catches a hang, is 5.
-          testTimeout: 5 * PROCESS_TIMEOUT_MS,
+          testTimeout: 2 * PROCESS_TIMEOUT_MS,
         },
       },
       {

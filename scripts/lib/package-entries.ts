@@ -10,7 +10,7 @@ export const ENTRIES = {
   msw: "src/msw/index.ts", // the test kit (msw, an optional peer, stays external)
   query: "src/query/index.ts", // TanStack Query helpers (TanStack types only: nothing of it at run time)
   doctor: "src/doctor/index.ts", // the token diagnosis
-  spec: "src/spec/index.ts", // the contract as data and checks
+  spec: "src/spec-entry.ts", // the contract as data and checks
   server: "src/server/index.ts", // the gateway (web-standard; the Redis client is passed in, never imported)
   mcp: "src/mcp/index.ts", // the MCP tools (Node; the MCP SDK, an optional peer, loaded when a server is made)
 } as const;

@@ -4,7 +4,7 @@
  */
 import type { Command, Option } from "commander";
 import type { ServiceName } from "../index.js";
-import { RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec/index.js";
+import { RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec-entry.js";
 import { maxLimitAttribute, PAGED_SERVICES, urlAttribute } from "./service-flags.js";
 
 /** The text `hiro-lookup --help` prints after the options: where requests go, examples, output, exit codes. */

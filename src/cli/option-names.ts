@@ -6,7 +6,7 @@
  * it, and saying what a command line can give (decimal digits), not what a JS caller can pass.
  */
 import { HiroValidationError, type ServiceName } from "../index.js";
-import { clientPageMaximum, JS_INTEGER_FORMS, SERVICE_NAMES } from "../spec/index.js";
+import { clientPageMaximum, JS_INTEGER_FORMS, SERVICE_NAMES } from "../spec-entry.js";
 import { maxLimitFlag, PAGED_SERVICES } from "./service-flags.js";
 import { type ServiceUrls, unsetServiceReason } from "./service-urls.js";
 

@@ -10,7 +10,7 @@
  */
 import type { Command } from "commander";
 import { DEFAULT_BASE_URL, type MaxLimitOption, type ServiceName } from "../index.js";
-import { SERVICE_NAMES } from "../spec/index.js";
+import { SERVICE_NAMES } from "../spec-entry.js";
 import { integer } from "./arguments.js";
 
 /** A service whose page maximum the client takes in `maxLimit` (bitcoin-indexer's). */

@@ -7,7 +7,7 @@
  * Flags beat the environment; within each, the per-service value beats the one for all services.
  */
 import { DEFAULT_BASE_URL, type LookupClientOptions, type ServiceName } from "../index.js";
-import { checkBaseUrl, isHiroHost, RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec/index.js";
+import { checkBaseUrl, isHiroHost, RETIRED_APIS, RETIRED_ON, SERVICE_NAMES } from "../spec-entry.js";
 import { type UrlFlags, urlAttribute, urlFlag, urlVariable } from "./service-flags.js";
 
 /** A service's URL and the flag, config field or environment variable it came from. */

@@ -6,8 +6,8 @@
  * fresh hit to serve without asking. The store is raced against the call's signal: a store that hangs
  * cannot hold the call.
  *
- * A hostile server cannot fill memory through it: a body is kept only when it passes the same answer
- * check the lookup makes (valid JSON, the page asked, the id asked), the default store is bounded in
+ * A hostile server cannot fill memory through it: a body is kept only when the lookup's own judgement
+ * takes it (lookups/judge.ts: valid JSON, the page asked, the id asked), the default store is bounded in
  * bytes and per entry, and what a call is waiting for lives only as long as its request object (a
  * later middleware that answers from `onRequest` or throws leaves nothing behind).
  */
@@ -15,10 +15,11 @@ import type { Middleware } from "openapi-fetch";
 import { HiroValidationError } from "../errors/errors.js";
 import { checkTimeout } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
+import { acceptsBody } from "../lookups/judge.js";
+import { type PreparedCall, preparedCall, SPEC_FACTS } from "../lookups/prepare.js";
 import { createBoundedLru } from "../shared/bounded-lru.js";
 import { ETAG_CACHE_DEFAULTS } from "../shared/defaults.js";
-import { operations } from "../spec/services.js";
-import { acceptedBody } from "./etag-acceptance.js";
+import { operationAt, operations } from "../spec/services.js";
 
 /** One remembered answer. */
 export interface EtagEntry {
@@ -98,6 +99,33 @@ function cacheable(request: Request, schemaPath: string): boolean {
   );
 }
 
+/** The parameters openapi-fetch hands middleware: as the call gave them (a lookup's are its prepared request, in wire form). */
+interface CallParams {
+  path?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The call an answer is judged as: its path's operation, with its parameters as openapi-fetch was given
+ * them (a lookup's checked request, or a raw call's values, which are not checked again: nothing is
+ * refused here, only judged).
+ */
+function callOf(schemaPath: string, params: CallParams): PreparedCall | undefined {
+  const operationId = operationAt(schemaPath);
+  if (operationId === undefined) return undefined;
+  const path = Object.fromEntries(
+    Object.entries(params.path ?? {}).map(([name, value]) => [name, String(value)]),
+  );
+  const query = (params.query ?? {}) as Record<string, string | number | readonly string[]>;
+  return preparedCall(SPEC_FACTS, operationId, { path, query });
+}
+
+/** Whether a 200 `body` is one its lookup's judgement takes (valid JSON about the question): only those are kept. */
+function accepted(schemaPath: string, params: CallParams, body: string): boolean {
+  const call = callOf(schemaPath, params);
+  return call === undefined || acceptsBody(call, body);
+}
+
 /** Options of {@link etagCache}. */
 export interface EtagCacheOptions {
   /**
@@ -166,7 +194,7 @@ export function etagCache(
       if (response.status !== 200 || !etag || (!kept && !cacheable(request, schemaPath))) return undefined;
       if (Number(response.headers.get("content-length") ?? 0) > maxEntryBytes) return undefined;
       const body = await response.text();
-      if (body.length <= maxEntryBytes && acceptedBody(schemaPath, params, body)) {
+      if (body.length <= maxEntryBytes && accepted(schemaPath, params, body)) {
         const entry = { etag, body, contentType: response.headers.get("content-type") };
         await raced(store.set(request.url, entry), request.signal, storeTimeoutMs, undefined);
       }

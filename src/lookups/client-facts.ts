@@ -5,31 +5,24 @@
  * in this module, by client, not on the client: nothing another object could set or read. The entries share this module (one copy per module system, see
  * tsup.config.ts), so a subpath reads what the main entry's `createLookupClient` recorded.
  */
-import type { MaxLimitOption } from "../input/option-checks.js";
 import type { ServiceName } from "../spec/services.js";
-import type { OperationId } from "../spec/types.js";
 import type { ClientLookups } from "./client-type.js";
-import type { LookupRequest } from "./lookup.js";
+import type { CallFacts } from "./prepare.js";
 
-/** A client's checked request for a lookup's parameters: a bad one throws its `HiroValidationError`. */
-export type ParameterCheck = (operationId: OperationId, params: object | undefined) => LookupRequest;
-
-/** What a client records about itself when it is made. */
-export interface ClientFacts {
+/**
+ * What a client records about itself when it is made: what its calls are prepared with (`deployment`,
+ * {@link ClientFacts.bases} as canonical text, a query key's part; its checked `maxLimit`), and more.
+ */
+export interface ClientFacts extends CallFacts {
   /** The base URL of each service; null where none is set. */
   bases: Readonly<Record<ServiceName, string | null>>;
-  /** {@link ClientFacts.bases} as canonical text (a query key's part). */
-  deployment: string;
   /**
    * Whether the client may answer differently from another on the same base URLs: it has its own
    * headers, fetch or middleware (read when asked: `raw.use` may add middleware later).
    */
   ownAnswers(): boolean;
-  checkParameters: ParameterCheck;
   /** The client's own lookups, as made (what a spy or a wrapper put on the client does not change). */
   lookups: ClientLookups;
-  /** The client's checked `maxLimit` (its own copy): a paged lookup pages by its service's, else the spec's 60. */
-  maxLimit: MaxLimitOption;
 }
 
 const facts = new WeakMap<object, ClientFacts>();

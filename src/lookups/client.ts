@@ -8,7 +8,7 @@
 
 import createClient, { type Middleware } from "openapi-fetch";
 import { checkClientOptions } from "../input/client-options.js";
-import { type MaxLimitOption, pageMaximumOf } from "../input/option-checks.js";
+import type { MaxLimitOption } from "../input/option-checks.js";
 import type { BaseUrlOption } from "../input/service-routes.js";
 import { type Logger, type LogLevel, logOf } from "../observe/log.js";
 import { operations, type ServiceName } from "../spec/services.js";
@@ -19,12 +19,12 @@ import { pipelineFetch, type RetryEvent } from "../transport/pipeline.js";
 import { guardRawPaths } from "../transport/raw-paths.js";
 import { routing } from "../transport/routing.js";
 import type { RequestOptions } from "./call-options.js";
-import { type ClientFacts, type ParameterCheck, recordClientFacts } from "./client-facts.js";
+import { type ClientFacts, recordClientFacts } from "./client-facts.js";
 import type { DerivedLookupClient, LookupClient, LookupMethod, SingleLookupId } from "./client-type.js";
 import { type LookupSettings, runLookup } from "./lookup.js";
 import { lookupMethods } from "./lookup-methods.js";
 import { lookupPromise } from "./lookup-promise.js";
-import { answerCheck, requestOf } from "./requests.js";
+import { type CallFacts, prepare } from "./prepare.js";
 import { searchTokens } from "./search-tokens.js";
 
 export type { LookupClient };
@@ -110,14 +110,19 @@ export interface ClientBuild {
   maxRetryAfterMs?: number | undefined;
 }
 
+/** A client as {@link buildLookupClient} makes it: the client, its facts, and the settings its calls run on. */
+export interface BuiltClient {
+  client: LookupClient;
+  facts: ClientFacts;
+  /** What `exchange` runs a prepared call of this client on (lookups/exchange.ts). */
+  settings: LookupSettings;
+}
+
 /**
  * {@link createLookupClient}, with what `build` decides, and the facts it records of the client (not part
  * of the package's API).
  */
-export function buildLookupClient(
-  options: LookupClientOptions,
-  build: ClientBuild,
-): { client: LookupClient; facts: ClientFacts } {
+export function buildLookupClient(options: LookupClientOptions, build: ClientBuild): BuiltClient {
   // Every option checked first, in one place: nothing is made from a bad one.
   const {
     routes,
@@ -181,18 +186,19 @@ export function buildLookupClient(
     direct: () => registered.size === 0 && userFetch === undefined,
   };
 
-  const checked: ParameterCheck = (operationId, params) =>
-    requestOf(operationId, params, pageMaximumOf(maxLimit, operations[operationId].service));
+  // Where it goes and its page maximum: what every call of this client is prepared with (prepare.ts).
+  const bases = {
+    metadata: routes.metadata.base,
+    ordinals: routes.ordinals?.base ?? null,
+    runes: routes.runes?.base ?? null,
+  };
+  const callFacts: CallFacts = { deployment: JSON.stringify(bases), maxLimit };
   const lookup =
     <Op extends SingleLookupId>(operationId: Op): LookupMethod<Op> =>
     (params?: LookupParams<Op>, callOptions?: RequestOptions) =>
       lookupPromise(
         { operationId, service: operations[operationId].service },
-        async () => {
-          const request = checked(operationId, params);
-          const check = answerCheck(operationId, request);
-          return runLookup(settings, operationId, request, callOptions, check);
-        },
+        async () => runLookup(settings, prepare(callFacts, operationId, params), callOptions),
         settings.now,
         settings.log,
       );
@@ -200,23 +206,16 @@ export function buildLookupClient(
   const methods = lookupMethods(lookup);
   const lookups: DerivedLookupClient = {
     ...methods,
-    searchTokens: (params, callOptions) => searchTokens(settings, params, callOptions),
+    searchTokens: (params, callOptions) => searchTokens(settings, callFacts, params, callOptions),
     raw: client,
   };
   // Where it goes and how it checks, for tools built on the client (client-facts.ts): not on the client.
-  const bases = {
-    metadata: routes.metadata.base,
-    ordinals: routes.ordinals?.base ?? null,
-    runes: routes.runes?.base ?? null,
-  };
   const facts: ClientFacts = {
+    ...callFacts,
     bases,
-    deployment: JSON.stringify(bases),
     ownAnswers: () => userFetch !== undefined || clientHeaders !== undefined || registered.size > 0,
-    checkParameters: checked,
     lookups: methods,
-    maxLimit,
   };
   recordClientFacts(lookups, facts);
-  return { client: lookups, facts };
+  return { client: lookups, facts, settings };
 }

@@ -6,7 +6,7 @@
 
 import type { Log } from "../observe/log.js";
 import { type LookupTraceMessage, observeLookup } from "../observe/lookup-outcome.js";
-import { readRateLimit } from "../transport/pacer/rate-limit-headers.js";
+import type { RateLimitInfo } from "../transport/pacer/rate-limit-headers.js";
 import type { LookupResult } from "./lookup.js";
 
 /** What an answer announced about the service's rate limit (`ratelimit-*` headers). */
@@ -35,11 +35,10 @@ export interface LookupPromise<T> extends Promise<T> {
 }
 
 /**
- * The rate limit `headers` announce at `now`, or undefined when they announce none: read as the pacer
- * reads it, held to the same bounds (counts to a billion, the reset to a day).
+ * The rate limit an answer announced (as the attempt loop read it for the pacer, held to the same bounds:
+ * counts to a billion, the reset to a day), or undefined when it announced none.
  */
-export function rateLimitOf(headers: Headers, now: number): RateLimit | undefined {
-  const { limit, remaining, resetMs } = readRateLimit(headers, now);
+function announced({ limit, remaining, resetMs }: RateLimitInfo): RateLimit | undefined {
   return limit === undefined && remaining === undefined && resetMs === undefined
     ? undefined
     : { limit, remaining, resetMs };
@@ -62,8 +61,8 @@ export function lookupPromise<T>(
     // After `data`: a caller who asks only for `.withResponse()` has then handled its rejection too.
     withResponse: () =>
       data.then(async () => {
-        const { data, response } = await result;
-        return { data, response, rateLimit: rateLimitOf(response.headers, now()) };
+        const { data, response, rateLimit } = await result;
+        return { data, response, rateLimit: announced(rateLimit) };
       }),
   });
 }

@@ -9,9 +9,18 @@ import { checkLimit } from "../input/validate-input.js";
 import { operations } from "../spec/services.js";
 import type { OperationId } from "../spec/types.js";
 import { objectProblem, pageProblem, resultsProblem } from "./answer-checks.js";
-import type { AnswerCheck, LookupRequest } from "./lookup.js";
 import { searchCheck } from "./search-answer-check.js";
 import { fungibleListProblem, fungibleTokenProblem } from "./token-answer-checks.js";
+
+/** The parameters of one lookup, checked and in their wire form. */
+export interface LookupRequest {
+  path: Record<string, string>;
+  /** An array is sent as a repeated key (`contract=A&contract=B`), as openapi-fetch does (form, explode). */
+  query: Record<string, string | number | readonly string[]>;
+}
+
+/** What is wrong with a parsed 2xx body given the question, or undefined (answer-checks.ts). */
+export type AnswerCheck = (body: unknown) => string | undefined;
 
 /**
  * What each lookup's answer must repeat of its question (answer-checks.ts, token-answer-checks.ts), by
@@ -42,14 +51,11 @@ function checkOf(operationId: OperationId, name: string) {
  * The checked parameters of a call of `operationId`, in wire form; undefined query values dropped.
  * `maxLimit`: the deployment's largest `limit` for this service (default: the spec's).
  */
-export function requestOf(
-  operationId: OperationId,
-  params: object | undefined,
-  maxLimit?: number,
-): LookupRequest {
+export function requestOf(operationId: OperationId, params: unknown, maxLimit?: number): LookupRequest {
   const operation = operations[operationId];
   // Read by the table's names only: any object (a typed lookup's parameters, or a caller's untyped value).
-  const values = params as Readonly<Record<string, unknown>> | undefined;
+  const values =
+    typeof params === "object" && params !== null ? (params as Readonly<Record<string, unknown>>) : undefined;
   const request: LookupRequest = { path: {}, query: {} };
   for (const name of operation.pathParams)
     request.path[name] = String(checkOf(operationId, name)(values?.[name]));

@@ -4,7 +4,7 @@
  * `answerCheck` (requests.ts), by `etagCache` to keep only answers the client accepts.
  */
 import { printable } from "../errors/safe-text.js";
-import type { AnswerCheck, LookupRequest } from "./lookup.js";
+import type { AnswerCheck, LookupRequest } from "./requests.js";
 
 /**
  * `PRINCIPAL:N` of an answered item (N as a JS number writes it: the form the ids asked are checked to

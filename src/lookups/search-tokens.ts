@@ -14,6 +14,7 @@ import type { SearchResultItem } from "../spec/types.js";
 import { totalTimeout } from "../transport/attempts.js";
 import { callOptionsOf, type RequestOptions } from "./call-options.js";
 import { type LookupSettings, runLookup } from "./lookup.js";
+import { type CallFacts, preparedCall } from "./prepare.js";
 import { requestOf } from "./requests.js";
 import { itemKey, searchAnswerProblem } from "./search-answer-check.js";
 
@@ -67,6 +68,7 @@ function checkConcurrency(value: unknown): number {
 /** Runs `searchTokens` on the client's settings (see {@link LookupClient.searchTokens}). */
 export async function searchTokens(
   settings: LookupSettings,
+  facts: CallFacts,
   params: SearchTokensParams,
   options: SearchTokensOptions = {},
 ): Promise<SearchTokensResult> {
@@ -99,13 +101,15 @@ export async function searchTokens(
     const asked = new Set(chunk);
     const query = { contract: chunk, ...(locale === undefined ? {} : { locale }) };
     try {
-      const { data: items } = await runLookup(
-        settings,
-        OPERATION,
-        { path: {}, query },
-        { ...requestOptions, signal, totalTimeoutMs: left },
-        (body) => searchAnswerProblem(body, asked),
+      // The chunk's ids were checked with the others, above: prepared as they are, with the chunk's own check.
+      const call = preparedCall(facts, OPERATION, { path: {}, query }, (body) =>
+        searchAnswerProblem(body, asked),
       );
+      const { data: items } = await runLookup(settings, call, {
+        ...requestOptions,
+        signal,
+        totalTimeoutMs: left,
+      });
       for (const item of items) {
         const key = itemKey(item) as string;
         if (!found.has(key)) found.set(key, item);

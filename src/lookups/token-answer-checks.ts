@@ -9,7 +9,7 @@
  */
 import { printable } from "../errors/safe-text.js";
 import { nameFilterMatcher } from "./like-pattern.js";
-import type { LookupRequest } from "./lookup.js";
+import type { LookupRequest } from "./requests.js";
 
 /** What is wrong with a page of `getFungibleTokens` given its filters (the envelope is checked before), or undefined. */
 export function fungibleListProblem(body: unknown, query: LookupRequest["query"]): string | undefined {

@@ -16,7 +16,7 @@ import {
   VERDICTS,
 } from "../doctor/index.js";
 import { HiroValidationError, type LookupClient } from "../index.js";
-import { parameterRules } from "../spec/index.js";
+import { parameterRules } from "../spec-entry.js";
 
 export const EXPLAIN_TOOL = "explain_token";
 

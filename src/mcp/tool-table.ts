@@ -12,8 +12,8 @@
  */
 import type { Tool } from "@modelcontextprotocol/server";
 import { type JsonSchemaObject, operationSchemas } from "../generated/tool-schemas.js";
-import { operations, type ServiceName } from "../spec/index.js";
 import type { OperationId } from "../spec/types.js";
+import { operations, type ServiceName } from "../spec-entry.js";
 import { type ResponseSchema, responseValidators } from "../validators.js";
 
 /** The page size of a paged tool when the caller gives no `limit`: small, as an agent's context is. */

@@ -10,7 +10,7 @@
 import { mockExamples, mockHeaders } from "../generated/mock-examples.js";
 import { operations } from "../generated/operations.js";
 import { canonicalJson } from "../shared/canonical-json.js";
-import { checkRequest } from "./request-check.js";
+import { checkRequest } from "../spec/service-rules.js";
 import { searchAnswer } from "./search-answer.js";
 import { knownContracts, tiedExamples } from "./token-routes.js";
 import type {

@@ -1,13 +1,11 @@
 /** The shapes the mock's rules take and give. */
 import type { MockExample } from "../generated/mock-examples.js";
+import type { NormalRequest, ServiceRequest } from "../spec/service-rules.js";
 
-export type { MockExample };
+export type { MockExample, NormalRequest };
 
 /** A request to one operation: its path parameters (decoded) and its query. */
-export interface MockRequest {
-  path: Readonly<Record<string, string>>;
-  query: URLSearchParams;
-}
+export type MockRequest = ServiceRequest;
 
 /** What the mock answers. */
 export interface MockAnswer {
@@ -31,9 +29,3 @@ export type MockExampleTable = Readonly<Record<string, readonly MockExample[]>>;
 export type MockHeaderTable = Readonly<
   Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>
 >;
-
-/** A request in the form the examples' `request` has: the values compared as text, defaults filled in. */
-export interface NormalRequest {
-  path: Record<string, string>;
-  query: Record<string, string>;
-}

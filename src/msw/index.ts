@@ -16,12 +16,15 @@
  * @packageDocumentation
  */
 import { HttpResponse, http, type RequestHandler } from "msw";
-import type { operations } from "../generated/api.js";
-import { operations as table } from "../generated/operations.js";
-import { serviceBaseUrls } from "../input/base-urls.js";
-import { answerFor, type MockOperationId } from "../mock/answer-for.js";
-import { badUrlBody } from "../mock/request-check.js";
-import type { BaseUrlOption } from "../spec/service-hosts.js";
+import type { BaseUrlOption } from "../index.js";
+import {
+  answerFor,
+  badUrlBody,
+  type MockOperationId,
+  type SpecOperations as operations,
+  serviceBaseUrls,
+  operationTable as table,
+} from "../internal.js";
 
 type OperationId = keyof operations;
 type Responses<Op extends OperationId> = operations[Op]["responses"];

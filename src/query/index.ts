@@ -16,13 +16,10 @@ import type {
   InfiniteQueryObserverOptions,
   QueryObserverOptions,
 } from "@tanstack/query-core";
-import type { HiroError } from "../errors/errors.js";
-import type { LookupClient } from "../lookups/client.js";
-import { clientFactsOf } from "../lookups/client-facts.js";
-import { identityOf } from "../lookups/item-identity.js";
-import { operations } from "../spec/services.js";
-import type { OperationId, Page } from "../spec/types.js";
-import { canonicalParams, clientIdentity, hashLookupKey, type LookupQueryKey } from "./key.js";
+import type { HiroError, LookupClient, OperationId, Page } from "../index.js";
+import { canonicalOf, clientFactsOf, identityOf, prepare, SPEC_FACTS } from "../internal.js";
+import { operations } from "../spec-entry.js";
+import { clientIdentity, hashLookupKey, type LookupQueryKey } from "./key.js";
 import { type DefaultsReader, deferringRetry } from "./retry.js";
 
 export { hashLookupKey, type LookupQueryKey };
@@ -118,8 +115,9 @@ export interface LookupQueriesOptions {
 export function createLookupQueries(client: LookupClient, options: LookupQueriesOptions = {}): LookupQueries {
   // Checked now; the identity itself is read per key (a middleware added later with raw.use counts).
   clientIdentity(client, options.namespace);
-  // The client's own checks (its maxLimit); the spec's for an object createLookupClient did not make.
-  const check = clientFactsOf(client)?.checkParameters;
+  // Prepared as the client prepares its calls (its maxLimit); by the spec's rules for an object
+  // createLookupClient did not make.
+  const facts = clientFactsOf(client) ?? SPEC_FACTS;
   const queries: Record<string, unknown> = {};
   // Every operation of the table is a lookup of that name (searchTokens, which batches, included).
   for (const name of Object.keys(operations) as OperationId[]) {
@@ -128,11 +126,12 @@ export function createLookupQueries(client: LookupClient, options: LookupQueries
     if (typeof method !== "function") continue;
     const lookup = (params: unknown, options: { signal: AbortSignal }): Promise<unknown> =>
       method(params, options);
+    // The prepared call's query key, its client part this client's identity (a namespace, an object id).
     const queryKey = (params: unknown): LookupQueryKey => [
       "hiro-lookup",
       clientIdentity(client, options.namespace),
       name,
-      canonicalParams(name, params, check),
+      canonicalOf(prepare(facts, name, params)),
     ];
     const helpers: Record<string, unknown> = {
       queryKey,

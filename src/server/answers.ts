@@ -3,6 +3,7 @@
  * share them: the Node adapter writes them without building a `Request` or a `Response`.
  */
 import { HiroApiError, type HiroError, HiroTimeoutError } from "../index.js";
+import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { type CachedAnswer, cacheControlOf } from "./cache-policy.js";
 
 /** An answer of the gateway. */
@@ -113,7 +114,8 @@ export const spent = (ms: number): GatewayAnswer =>
 
 /** The answer a caller gets when upstream could not be asked, as a 502 or 504 in the service's words. */
 export function unreachable(error: HiroError): GatewayAnswer {
-  if (error instanceof HiroApiError && error.status === 429) return spent(error.retryAfterMs ?? 1_000);
+  if (error instanceof HiroApiError && error.status === 429)
+    return spent(error.retryAfterMs ?? GATEWAY_DEFAULTS.refusedFallbackMs);
   const timeout = error instanceof HiroTimeoutError;
   return ownAnswer(
     timeout ? 504 : 502,

@@ -6,15 +6,11 @@
  * sent, and coalesces identical requests in flight into one.
  */
 
-import { printable } from "../errors/safe-text.js";
 import { HiroValidationError } from "../index.js";
-import { pageMaximumOf } from "../input/option-checks.js";
-import { isWholeNumber } from "../input/whole-number.js";
-import { buildLookupClient } from "../lookups/client.js";
-import { logOf } from "../observe/log.js";
+import { buildLookupClient, isWholeNumber, logOf, pageMaximumOf, printable } from "../internal.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { matchesEtag } from "../shared/etag-match.js";
-import { matchOperation, operations, SERVICE_NAMES, type ServiceName } from "../spec/index.js";
+import { matchOperation, SERVICE_NAMES, type ServiceName } from "../spec-entry.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
 import { boundedText, CHAINHOOKS_PATH, createChainhooksRoute } from "./chainhooks-route.js";
 import { corsHeaders, preflight } from "./cors.js";
@@ -25,7 +21,7 @@ import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
 import { createOriginSlots } from "./origin-slots.js";
 import { createMemoryPace, type Pace } from "./pace.js";
 import { createPurges } from "./purges.js";
-import { type CheckedCall, notFound } from "./request-params.js";
+import { notFound } from "./request-params.js";
 import { createRouter, type RoutedCall } from "./router.js";
 import { type GatewayTraceMessage, gatewayTraced, traceRequest } from "./trace.js";
 
@@ -115,14 +111,13 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   checkOptionNames(options);
   const upstream = options.upstream ?? {};
   // Not paced by the client: the gateway's pace (below) is the one pace of the key, for every instance.
-  // The client's own parameter checks (its maxLimit included): a caller is refused exactly what it would be;
-  // and its deployment (base URLs as canonical text), part of every cache key.
-  const { client, facts } = buildLookupClient(
+  // Its calls are prepared by the client's own checks (its maxLimit included: a caller is refused exactly
+  // what it would be, and its deployment is part of every cache key) and exchanged on its settings.
+  const { facts, settings } = buildLookupClient(
     { maxRetries: GATEWAY_DEFAULTS.maxRetries, ...upstream },
     // Nor does it wait out a Retry-After: the gateway's pace learns it, and waits within maxPaceWaitMs.
     { paced: false, maxRetryAfterMs: 0 },
   );
-  const { checkParameters: check, deployment } = facts;
   // Each service's origin, the pace's key: worked out once.
   const origins = new Map(
     SERVICE_NAMES.map((service) => {
@@ -161,11 +156,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const purges = createPurges(options.shared?.purges, now);
   const context: MissContext = {
     isFresh: purges.isFresh,
-    client,
-    apiKey: upstream.apiKey,
+    settings,
     // The pace's key: the origin, and who asks it (two keys on one origin have two budgets).
-    originOf: (operationId) => {
-      const origin = origins.get(operations[operationId].service) ?? "";
+    originOf: (call) => {
+      const origin = origins.get(call.service) ?? "";
       return identity ? `${origin}#${identity}` : origin;
     },
     shared: options.shared,
@@ -207,7 +201,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   };
   const inFlight = new Map<string, Promise<MissResult>>();
 
-  const route = createRouter({ check, deployment, basePath, ownMaxLimit });
+  const route = createRouter({ facts, basePath, ownMaxLimit });
   // Chainhooks' route for the purges: only with a consumer secret.
   const hooks =
     options.chainhooksSecret === undefined
@@ -219,16 +213,16 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
 
   /** One miss per key at a time: every caller of a key waits for the same one (`collapsed`). */
   function missOf(
-    key: string,
-    call: CheckedCall,
-    stale: Parameters<typeof answerMiss>[3],
+    routed: RoutedCall,
+    stale: Parameters<typeof answerMiss>[2],
   ): { result: Promise<MissResult>; collapsed: boolean } {
+    const { key } = routed;
     const running = inFlight.get(key);
     if (running) {
       observer?.coalesced?.("local");
       return { result: running, collapsed: true };
     }
-    const started = answerMiss(context, key, call, stale).finally(() => inFlight.delete(key));
+    const started = answerMiss(context, routed, stale).finally(() => inFlight.delete(key));
     inFlight.set(key, started);
     return { result: started, collapsed: false };
   }
@@ -239,11 +233,11 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     await purges.catchUp();
     const held = memory.get(known.key);
     const at = now();
-    if (held && purges.isFresh(known.call, held, at)) {
+    if (held && purges.isFresh(known, held, at)) {
       observer?.cache?.("hit");
       return entryAnswer(held, at, matchesEtag(request.ifNoneMatch, held.etag));
     }
-    const { result: pending, collapsed } = missOf(known.key, known.call, held);
+    const { result: pending, collapsed } = missOf(known, held);
     const result = await pending;
     if ("answer" in result) {
       if (!collapsed || result.answer.headers["cache-status"] === undefined) return result.answer;

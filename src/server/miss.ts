@@ -1,22 +1,22 @@
 /**
  * What the gateway does when it has no fresh answer: look in the shared store, take the shared lock (or
- * wait for the instance that holds it), take a slot of the upstream budget, ask upstream (revalidating a
- * kept answer by its ETag where that can be trusted), and keep what may be kept. Identical misses in one
- * instance are one call of this (gateway.ts coalesces them).
+ * wait for the instance that holds it), take a slot of the upstream budget, ask upstream (the prepared
+ * call's one exchange, revalidating a kept answer by its ETag where that can be trusted), and keep what
+ * may be kept (a 200 only when the lookup's own judgement takes it). Identical misses in one instance
+ * are one call of this (gateway.ts coalesces them).
  */
-import { acceptedBody } from "../features/etag-acceptance.js";
-import { HiroError, type LookupClient } from "../index.js";
+import { HiroError } from "../index.js";
+import { acceptsBody, type Exchange, exchange, type LookupSettings, type PreparedCall } from "../internal.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
-import { operations } from "../spec/index.js";
 import { ALWAYS, type GatewayAnswer, JSON_TYPE, passedOnStatus, spent, unreachable } from "./answers.js";
 import { type CachedAnswer, freshMsFor, revalidatesByEtag } from "./cache-policy.js";
 import { checkedEntry, isEntityTag, keepableBody } from "./entry-check.js";
 import type { GatewayShared } from "./options.js";
 import type { OriginSlots } from "./origin-slots.js";
+import type { PaceLesson } from "./pace.js";
 import { type PaceWait, paced } from "./pace-wait.js";
-import type { CheckedCall } from "./request-params.js";
-import { askUpstream, type UpstreamAnswer } from "./upstream.js";
+import type { RoutedCall } from "./router.js";
 
 /** How a miss ended: an answer kept (and how it was had), or one passed on as it is. */
 export type MissResult =
@@ -30,14 +30,14 @@ export type MissResult =
 
 /** What the miss path works with (fixed for a gateway). */
 export interface MissContext extends PaceWait {
-  client: LookupClient;
-  apiKey: string | undefined;
+  /** The settings the gateway's client runs its calls on: what `exchange` sends a prepared call with. */
+  settings: LookupSettings;
   /** The origin each service's requests go to: the pace's key. */
-  originOf: (operationId: CheckedCall["operationId"]) => string;
+  originOf: (call: PreparedCall) => string;
   shared: GatewayShared | undefined;
   fresh: number;
   /** Whether a kept entry of `call` may be served at `now` without asking (cache-policy's rule, and the purges'). */
-  isFresh(call: CheckedCall, entry: CachedAnswer, now: number): boolean;
+  isFresh(call: RoutedCall, entry: CachedAnswer, now: number): boolean;
   /** Keeps an entry in this instance's memory. */
   keep(key: string, entry: CachedAnswer): void;
   /** Says once that the shared store failed… */
@@ -58,16 +58,16 @@ export interface MissContext extends PaceWait {
  * the chain tip, a `locale` request's another token's: a caller's If-None-Match got a 304 after the body
  * changed; a tag of `W/"<key>"` reached the caller).
  */
-function etagOf(call: CheckedCall, answer: UpstreamAnswer, apiKey: string | undefined): string {
-  const upstream = answer.etag;
+function etagOf({ call, canonical }: RoutedCall, answer: Exchange, body: string): string {
+  const upstream = answer.headers.get("etag") ?? undefined;
   if (
     upstream !== undefined &&
     isEntityTag(upstream) &&
-    !(apiKey && upstream.includes(apiKey)) &&
-    revalidatesByEtag(call.operationId, call.canonical)
+    answer.withoutKey(upstream) === upstream &&
+    revalidatesByEtag(call.operationId, canonical)
   )
     return upstream;
-  return `W/"hl-${bodyHash(answer.body)}"`;
+  return `W/"hl-${bodyHash(body)}"`;
 }
 
 /** A 53-bit hash of `text` (cyrb53), in base 36: the gateway's own ETag follows its body. */
@@ -94,9 +94,16 @@ function isJson(text: string): boolean {
   }
 }
 
-/** Whether the lookup of `call` would accept `body` as its 200 (the answer check). */
-const acceptsFor = (call: CheckedCall) => (body: string) =>
-  acceptedBody(operations[call.operationId].path, call.request, body);
+/** Whether the lookup of `call` would take `body` as its 200 (its judgement's answer check). */
+const acceptsFor = (call: PreparedCall) => (body: string) => acceptsBody(call, body);
+
+/** What an upstream answer taught of the budget: a 429's wait (its `Retry-After`, else its reset, else 1 s), else the budget left. */
+function lessonOf(answer: Exchange): PaceLesson {
+  const { rateLimit } = answer;
+  return answer.status === 429
+    ? { refusedForMs: rateLimit.retryAfterMs ?? rateLimit.resetMs ?? GATEWAY_DEFAULTS.refusedFallbackMs }
+    : { remaining: rateLimit.remaining, resetMs: rateLimit.resetMs };
+}
 
 /**
  * An entry read from the shared store, checked (entry-check.ts); undefined when it is absent, refused
@@ -105,7 +112,7 @@ const acceptsFor = (call: CheckedCall) => (body: string) =>
 async function sharedEntry(
   context: MissContext,
   key: string,
-  call: CheckedCall,
+  call: PreparedCall,
 ): Promise<CachedAnswer | undefined> {
   if (!context.shared) return undefined;
   let text: string | null | undefined;
@@ -157,7 +164,7 @@ const newer = (a: CachedAnswer | undefined, b: CachedAnswer | undefined) =>
 async function awaitOther(
   context: MissContext,
   key: string,
-  call: CheckedCall,
+  call: PreparedCall,
   since: number,
 ): Promise<CachedAnswer | undefined> {
   const until = context.now() + GATEWAY_DEFAULTS.lockMs;
@@ -175,40 +182,40 @@ async function awaitOther(
   return undefined;
 }
 
-/** The entry to keep for an upstream answer, or undefined when it is passed on and not kept. */
+/** The entry to keep for an upstream answer (`body`: its text without the key), or undefined when it is passed on and not kept. */
 function entryOf(
-  call: CheckedCall,
-  answer: UpstreamAnswer,
+  routed: RoutedCall,
+  answer: Exchange,
+  body: string,
   fresh: number,
   now: number,
-  apiKey: string | undefined,
 ): CachedAnswer | undefined {
   const freshMs = freshMsFor(answer.status, fresh);
   if (freshMs === undefined) return undefined;
   // A 200 is kept only when its lookup would accept it (JSON about the question asked), a 404 or 422
   // only when it is a JSON object: a broken deployment's answer is passed on, never served to every
   // caller after.
-  if (!keepableBody(answer.status, answer.body, acceptsFor(call))) return undefined;
+  if (!keepableBody(answer.status, body, acceptsFor(routed.call))) return undefined;
   return {
     status: answer.status,
-    body: answer.body,
+    body,
     contentType: JSON_TYPE,
-    etag: answer.status === 200 ? etagOf(call, answer, apiKey) : undefined,
+    etag: answer.status === 200 ? etagOf(routed, answer, body) : undefined,
     storedAt: now,
     freshMs,
   };
 }
 
-/** Answers a miss of `key` (`stale`: what this instance still holds past its freshness). */
+/** Answers a miss of a routed call (`stale`: what this instance still holds past its freshness). */
 export async function answerMiss(
   context: MissContext,
-  key: string,
-  call: CheckedCall,
+  routed: RoutedCall,
   stale: CachedAnswer | undefined,
 ): Promise<MissResult> {
+  const { call, key, canonical } = routed;
   const started = context.now();
   const fromShared = await sharedEntry(context, key, call);
-  if (fromShared && context.isFresh(call, fromShared, started)) {
+  if (fromShared && context.isFresh(routed, fromShared, started)) {
     context.keep(key, fromShared);
     return { entry: fromShared, how: "shared_hit" };
   }
@@ -231,9 +238,9 @@ export async function answerMiss(
     }
   }
   try {
-    const origin = context.originOf(call.operationId);
-    const revalidate = kept?.etag !== undefined && revalidatesByEtag(call.operationId, call.canonical);
-    let answer: UpstreamAnswer;
+    const origin = context.originOf(call);
+    const revalidate = kept?.etag !== undefined && revalidatesByEtag(call.operationId, canonical);
+    let answer: Exchange;
     let now: number;
     for (let round = 0; ; round++) {
       // The wait for a slot, the in-flight bound's included, counts from the miss's start: no caller
@@ -241,16 +248,10 @@ export async function answerMiss(
       const refusal = await paced(context, origin, started);
       if (refusal) return kept ? { entry: kept, how: "stale" } : { answer: refusal };
       const release = await context.slots.take(origin, started + context.maxPaceWaitMs);
-      if (!release) return kept ? { entry: kept, how: "stale" } : { answer: spent(1_000) };
+      if (!release)
+        return kept ? { entry: kept, how: "stale" } : { answer: spent(GATEWAY_DEFAULTS.refusedFallbackMs) };
       try {
-        answer = await askUpstream(
-          context.client,
-          context.apiKey,
-          call.operationId,
-          call.request,
-          revalidate ? kept?.etag : undefined,
-          context.now,
-        );
+        answer = await exchange(context.settings, call, revalidate ? { ifNoneMatch: kept?.etag } : undefined);
       } catch (error) {
         context.observer?.upstream?.(call.operationId, "error");
         if (kept) return { entry: kept, how: "stale" };
@@ -261,7 +262,7 @@ export async function answerMiss(
       }
       now = context.now();
       context.observer?.upstream?.(call.operationId, answer.status);
-      await context.pace.learn(origin, answer.lesson, now);
+      await context.pace.learn(origin, lessonOf(answer), now);
       // A 429 taught the pace its wait (the client under the gateway waits for no Retry-After): asked
       // once more through the pace, which waits if that fits in maxPaceWaitMs, else answers its own 429.
       if (answer.status !== 429 || kept || round > 0) break;
@@ -271,14 +272,16 @@ export async function answerMiss(
       await keepEverywhere(context, key, kept);
       return { entry: kept, how: "revalidated", upstreamStatus: 304 };
     }
-    const entry = entryOf(call, answer, context.fresh, now, context.apiKey);
+    // What a caller may see of the body: never the key, should a service echo it.
+    const body = answer.withoutKey(answer.text);
+    const entry = entryOf(routed, answer, body, context.fresh, now);
     if (entry === undefined) {
       // Upstream failing (a 5xx, a 429) while a kept answer exists: the kept answer, marked stale.
       if (kept && (answer.status >= 500 || answer.status === 429))
         return { entry: kept, how: "stale", upstreamStatus: answer.status };
       const headers: Record<string, string> = {
         // Never HTML (nor anything a browser runs) from the gateway's origin: JSON, or plain text.
-        "content-type": isJson(answer.body) ? JSON_TYPE : "text/plain; charset=utf-8",
+        "content-type": isJson(body) ? JSON_TYPE : "text/plain; charset=utf-8",
         "cache-control": "no-store",
         "cache-status": passedOnStatus(answer.status, false),
         ...ALWAYS,
@@ -287,7 +290,7 @@ export async function answerMiss(
         headers["retry-after"] = String(
           Math.max(1, Math.ceil(Math.min(answer.retryAfterMs, GATEWAY_DEFAULTS.maxRefusalMs) / 1000)),
         );
-      return { answer: { status: answer.status, headers, body: answer.body } };
+      return { answer: { status: answer.status, headers, body } };
     }
     await keepEverywhere(context, key, entry);
     return { entry, how: kept ? "refetched" : "miss", upstreamStatus: answer.status };

@@ -9,7 +9,7 @@
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { type CachedAnswer, isFresh } from "./cache-policy.js";
 import type { PurgeNotice } from "./chainhooks-notices.js";
-import type { CheckedCall } from "./request-params.js";
+import type { RoutedCall } from "./router.js";
 
 /** One delivery's notices as the feed carries them, with the instance that published them. */
 export interface PublishedNotices {
@@ -43,7 +43,7 @@ export interface Purges {
   /** Marks `notices` now, here, and publishes them to the other instances (when a feed is shared). */
   mark(notices: readonly PurgeNotice[]): Promise<void>;
   /** Whether `entry`, kept for `call`, may be served at `now` without asking. */
-  isFresh(call: CheckedCall, entry: CachedAnswer, now: number): boolean;
+  isFresh(call: RoutedCall, entry: CachedAnswer, now: number): boolean;
   /** Reads the other instances' notices, when the poll interval has passed (never throws). */
   catchUp(): Promise<void>;
 }
@@ -72,11 +72,11 @@ export function createPurges(feed: PurgeFeed | undefined, now: () => number): Pu
   };
 
   /** The latest mark of the call's token, or undefined. */
-  const markOf = (call: CheckedCall): number | undefined => {
+  const markOf = ({ call, canonical }: RoutedCall): number | undefined => {
     if (contracts.size === 0 || !TOKEN_ROUTES.has(call.operationId)) return undefined;
-    const marks = contracts.get(String(call.canonical.principal));
+    const marks = contracts.get(String(canonical.principal));
     if (!marks) return undefined;
-    const id = call.canonical.token_id;
+    const id = canonical.token_id;
     const byId = id === undefined ? undefined : marks.ids.get(String(id));
     const at = Math.max(marks.all, byId ?? Number.NEGATIVE_INFINITY);
     return at === Number.NEGATIVE_INFINITY ? undefined : at;

@@ -8,6 +8,7 @@
  * it. When Redis fails, the lock is skipped and the pace falls back to this instance's own; the store's
  * failures reach the gateway, which serves from upstream and memory and says so once.
  */
+import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import type { GatewayShared, LookupStore, MissLock } from "./options.js";
 import {
   createMemoryPace,
@@ -240,7 +241,7 @@ export function createRedisShared(
         const [kind, ms] = Array.isArray(reply) ? reply.map(Number) : [];
         if (kind === 0) return { go: true, waitMs: ms ?? 0 } satisfies PaceDecision;
         if (kind === 1) return { go: false, retryMs: ms ?? PROBE_RETRY_MS };
-        if (kind === 2) return { go: false, refusedForMs: ms ?? 1_000 };
+        if (kind === 2) return { go: false, refusedForMs: ms ?? GATEWAY_DEFAULTS.refusedFallbackMs };
         throw new Error("an unexpected reply from the pace script");
       } catch {
         return fallback.take(origin, now, maxWaitMs, intervalMs);

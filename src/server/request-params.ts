@@ -1,29 +1,23 @@
 /**
- * From a caller's URL to a lookup's checked request, by the operation table: the path matched to one of
- * the spec's GET routes, the values held to the service's own rules first (what the service refuses, the
- * gateway refuses with the service's `400`: a tx id with `0x`, say, which the client itself would strip),
- * the query read as the service reads it (a repeated key is an array, an empty value an absent one, an
- * unknown key ignored), then the client's own parameter checks, which refuse more (an id the service
- * would read as another). A refusal is the operation's documented 400 body, so a caller sees one shape.
+ * From a caller's URL to a prepared call, by the operation table: the path matched to one of the spec's
+ * GET routes (once: nothing downstream matches it again), the values held to the service's own rules
+ * first (what the service refuses, the gateway refuses with the service's `400`: a tx id with `0x`, say,
+ * which the client itself would strip), the query read as the service reads it (a repeated key is an
+ * array, an empty value an absent one, an unknown key ignored), then the call prepared by the client's
+ * own parameter checks (once), which refuse more (an id the service would read as another). A refusal
+ * is the operation's documented 400 body, so a caller sees one shape.
  */
-import { type MockExample, mockExamples } from "../generated/mock-examples.js";
-import { operationAnswers } from "../generated/operations.js";
-import { parameterRules } from "../generated/parameters.js";
-import { HiroValidationError, type OperationId } from "../index.js";
-import type { ParameterCheck } from "../lookups/client-facts.js";
-import type { LookupRequest } from "../lookups/lookup.js";
-import { checkRequest } from "../mock/request-check.js";
-import { canonicalParams } from "../query/key.js";
-import { matchOperation, operations } from "../spec/index.js";
-import type { ServiceName } from "../spec/services.js";
-
-/** A caller's request, matched and checked: the operation, its wire request and its canonical parameters. */
-export interface CheckedCall {
-  operationId: OperationId;
-  request: LookupRequest;
-  /** The canonical parameters, defaults filled in (the query keys' form: `35n`, `"35"` and `35` are one). */
-  canonical: Record<string, string | number | readonly string[]>;
-}
+import { HiroValidationError, type OperationId, type ServiceName } from "../index.js";
+import {
+  type CallFacts,
+  checkRequest,
+  type MockExample,
+  mockExamples,
+  operationAnswers,
+  type PreparedCall,
+  prepare,
+} from "../internal.js";
+import { matchOperation, operations, parameterRules } from "../spec-entry.js";
 
 /** A refusal: the status and JSON body to answer with. */
 export interface Refusal {
@@ -81,16 +75,16 @@ export const notFound = (method: string, pathname: string): Refusal => ({
 });
 
 /**
- * The operation `pathname` is (after `basePath`) and its checked request, or the refusal to answer
- * with: undefined when the path is none of the spec's routes.
+ * The operation `pathname` is (after `basePath`) and its prepared call, or the refusal to answer with:
+ * undefined when the path is none of the spec's routes.
  */
 export function checkCall(
   pathname: string,
   search: URLSearchParams,
-  check: ParameterCheck,
+  facts: CallFacts,
   basePath = "",
   ownMaxLimit: (service: ServiceName) => boolean = () => false,
-): CheckedCall | Refusal | undefined {
+): PreparedCall | Refusal | undefined {
   const matched = matchOperation(pathname, basePath);
   if (matched === undefined) return undefined;
   const { operationId } = matched;
@@ -123,10 +117,7 @@ export function checkCall(
     } else params[name] = typed(name, values[0] as string);
   }
   try {
-    const request = check(operationId, params);
-    // The canonical form of what was checked: the wire request, with the spec's defaults filled in.
-    const canonical = canonicalParams(operationId, params, () => request);
-    return { operationId, request, canonical };
+    return prepare(facts, operationId, params);
   } catch (error) {
     if (!(error instanceof HiroValidationError)) throw error;
     const name = error.parameter.replace(/\[\d+\]$/, "");

@@ -1,19 +1,25 @@
 /**
- * From a request target to the checked call and its cache key (request-params.ts, then the canonical key:
- * operation and canonical parameters, with the deployment, in the query keys' form), remembered by target
- * so a hit parses nothing twice. Only a path is a target: an absolute URL or `//host` is refused, so the
- * gateway never routes by host.
+ * From a request target to the prepared call and its cache key (request-params.ts; the key is the call's
+ * query key hashed: operation and canonical parameters, with the deployment, as `hiro-lookup/query`'s
+ * keys), remembered by target so a hit parses nothing twice. Only a path is a target: an absolute URL or
+ * `//host` is refused, so the gateway never routes by host.
  */
-import type { ParameterCheck } from "../lookups/client-facts.js";
-import { hashLookupKey } from "../query/key.js";
-import type { ServiceName } from "../spec/services.js";
+import type { ServiceName } from "../index.js";
+import {
+  type CallFacts,
+  type CanonicalParams,
+  hashLookupKey,
+  type PreparedCall,
+  queryKeyOf,
+} from "../internal.js";
 import { errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
-import { type CheckedCall, checkCall, notFound } from "./request-params.js";
+import { checkCall, notFound } from "./request-params.js";
 
-/** A checked call and its cache key. */
+/** A prepared call, its cache key and its canonical parameters (what the cache's rules read). */
 export interface RoutedCall {
-  call: CheckedCall;
+  call: PreparedCall;
   key: string;
+  canonical: CanonicalParams;
 }
 
 /** How many request targets are remembered, at most (the memo is cleared when it is full). */
@@ -21,9 +27,8 @@ const KNOWN_TARGETS = 10_000;
 
 /** What the router is built with. */
 export interface RouterSettings {
-  check: ParameterCheck;
-  /** The deployment the client talks to, as canonical text: part of every key. */
-  deployment: string;
+  /** What the client's calls are prepared with: its deployment (part of every key) and page maximum. */
+  facts: CallFacts;
   basePath: string;
   /** Whether the client was told the page maximum of a service (the spec's 60 does not hold there). */
   ownMaxLimit: (service: ServiceName) => boolean;
@@ -42,7 +47,7 @@ export function createRouter(settings: RouterSettings) {
     const checked = checkCall(
       url.pathname,
       url.searchParams,
-      settings.check,
+      settings.facts,
       settings.basePath,
       settings.ownMaxLimit,
     );
@@ -51,9 +56,9 @@ export function createRouter(settings: RouterSettings) {
       return ownAnswer(refusal.status, refusal.body);
     }
     if ("status" in checked) return ownAnswer(checked.status, checked.body);
-    const key = hashLookupKey(["hiro-lookup", settings.deployment, checked.operationId, checked.canonical]);
+    const queryKey = queryKeyOf(checked);
     if (known.size >= KNOWN_TARGETS) known.clear();
-    const routed = { call: checked, key };
+    const routed = { call: checked, key: hashLookupKey(queryKey), canonical: queryKey[3] };
     known.set(target, routed);
     return routed;
   };

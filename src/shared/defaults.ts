@@ -115,6 +115,8 @@ export const GATEWAY_DEFAULTS = {
   purgePollMs: 1_000,
   /** Largest Chainhooks delivery read, in bytes (a larger one is refused with 400, unread past it). */
   maxHookBytes: 1_048_576,
+  /** How long the budget is taken as spent after a 429 that says neither `Retry-After` nor a reset, in ms. */
+  refusedFallbackMs: 1_000,
 } as const;
 
 /**

@@ -2,17 +2,20 @@
  * The one attempt loop: every retry of the client happens here, for the lookups' direct path and for
  * the fetch under openapi-fetch (`pipeline.ts`) alike. Per attempt: one controller and one timer (the
  * attempt's `timeoutMs`, or less when the call's deadline comes first), the pacer, the fetch, and the
- * body read under the size cap; around the attempts, the retry policy (`retry.ts`) and its waits.
+ * body read under the size cap; around the attempts, the retry policy (`retry.ts`) and its waits. Each
+ * answer's rate-limit facts (`ratelimit-*`, `Retry-After`) are read once, here, and handed to the pacer,
+ * the retry policy, the log and the caller. What a call that got no answer throws is attempt-errors.ts's.
  */
 import { invalidResponseError } from "../errors/classify-response.js";
-import { HiroError, HiroNetworkError, HiroTimeoutError } from "../errors/errors.js";
+import { HiroError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { type Log, shownUrl } from "../observe/log.js";
 import { sleep } from "../shared/sleep.js";
 import type { OperationId } from "../spec/types.js";
-import { readRateLimit } from "./pacer/rate-limit-headers.js";
+import { failureOutcome, noAnswer, totalTimeout } from "./attempt-errors.js";
+import { NO_RATE_LIMIT, type RateLimitInfo, rateLimitOf } from "./pacer/rate-limit-headers.js";
 import { BodyTooLargeError, raceAbort } from "./read-body.js";
-import { type AttemptOutcome, parseRetryAfter, retryDelayMs, shouldRetry } from "./retry.js";
+import { type AttemptOutcome, retryDelayMs, shouldRetry } from "./retry.js";
 import type { AttemptLimits, Deadline, Pacer, PacerSettle, RetryEvent } from "./settings.js";
 
 /** What the loop is run with: the client's settings that every call shares. */
@@ -55,80 +58,17 @@ export interface Call<T> {
   request(): Request;
 }
 
-/** The final answer of a call: its body as `read` gave it, and its `Retry-After` in ms when it was refused. */
+/** The final answer of a call: its body as `read` gave it, and the rate-limit facts it announced. */
 export interface Answered<T> {
   answer: Response;
   body: T | undefined;
-  retryAfterMs: number | undefined;
+  /** What the answer said of the rate limit, `Retry-After` included (read once: rate-limit-headers.ts). */
+  rateLimit: RateLimitInfo;
   /** Attempts made, this one included. */
   attempts: number;
 }
 
-/** Node's error codes along the cause chain, for messages only (other runtimes have none). */
-function codeOf(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
-
-/** Failures that no retry can fix: the answer itself was too large for the transport. */
-const PERMANENT_CODES = new Set(["UND_ERR_HEADERS_OVERFLOW", "UND_ERR_RES_EXCEEDED_MAX_SIZE"]);
-/**
- * Refusals of the runtime itself that no retry can change: undici's "bad port" (a port the fetch
- * standard blocks, such as 6000) and a URL it cannot parse (`ERR_INVALID_URL`).
- */
-const isRefusal = (error: unknown) =>
-  codeOf(error) === "ERR_INVALID_URL" ||
-  (error instanceof Error && error.cause instanceof Error && error.cause.message === "bad port");
-const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "undefined";
-
-/** The error when a call of `operationId` passed its `totalTimeoutMs`. */
-export const totalTimeout = (operationId: OperationId | undefined, totalMs: number) =>
-  new HiroTimeoutError(totalMs, {
-    operationId,
-    summary: `the call took longer than totalTimeoutMs (${totalMs} ms)`,
-  });
-
-/** The error when no answer came and no retry is left. */
-function noAnswer(
-  call: Call<unknown>,
-  outcome: AttemptOutcome,
-  attempt: number,
-  timedOut: number,
-  failure: unknown,
-) {
-  const { operationId } = call;
-  const where = `GET ${printable(call.url.href, 160)}`;
-  if (outcome.type === "timeout") {
-    const { timeoutMs } = call.limits;
-    const tries =
-      timedOut < attempt
-        ? `${timedOut} of ${attempt} attempts`
-        : attempt === 1
-          ? "1 attempt"
-          : `${attempt} attempts, each`;
-    return new HiroTimeoutError(timeoutMs, {
-      attempts: attempt,
-      operationId,
-      summary: `${where}: no answer within ${timeoutMs} ms (${tries} timed out)`,
-    });
-  }
-  const code = codeOf(failure);
-  // "fetch failed" says nothing: its cause ("bad port", "connect ECONNREFUSED …") does.
-  const cause =
-    failure instanceof Error && failure.cause instanceof Error ? `: ${failure.cause.message}` : "";
-  const detail = `${failure instanceof Error ? failure.message : String(failure)}${cause}${code && !cause.includes(code) ? ` (${code})` : ""}`;
-  const hint = IN_BROWSER ? "; in a browser, a CORS refusal looks the same as an unreachable host" : "";
-  const tries = attempt === 1 ? "1 attempt" : `${attempt} attempts`;
-  return new HiroNetworkError(`${where} failed after ${tries}: ${printable(detail, 100)}${hint}`, {
-    cause: failure,
-    attempts: attempt,
-    operationId,
-    detail,
-  });
-}
+export { totalTimeout };
 
 /** Pacer holds longer than this (ms) are logged at `warn`; shorter ones at `debug`. */
 const HOLD_WARNING_MS = 1000;
@@ -166,6 +106,7 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
     let settle: PacerSettle | undefined;
     let outcome: AttemptOutcome;
     let answer: Response | undefined;
+    let rateLimit = NO_RATE_LIMIT;
     let body: T | undefined;
     let failure: unknown;
     try {
@@ -189,19 +130,20 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       const left = deadline ? deadline.at - settings.now() : Number.POSITIVE_INFINITY;
       arm(Math.min(limits.timeoutMs, left), left <= limits.timeoutMs);
       answer = await (call.nativeFetch ? call.send(signal) : raceAbort(call.send(signal), signal));
-      settle?.(answer);
+      rateLimit = rateLimitOf(answer, settings.now());
+      settle?.(answer, rateLimit);
       body = await call.read(answer, signal);
       outcome = { type: "status", status: answer.status };
       if (log?.debug) {
         const ms = settings.now() - sentAt;
         const bytes = (body as { length?: number; byteLength?: number } | undefined)?.byteLength;
         // The rate limit the answer announces, as the pacer reads it (finite, at most 16 digits), when it does.
-        const { limit, remaining } = readRateLimit(answer.headers, settings.now());
-        const rateLimit =
+        const { limit, remaining } = rateLimit;
+        const announced =
           limit === undefined && remaining === undefined ? {} : { rateLimit: { limit, remaining } };
         log.debug(
           "answer",
-          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length, ...rateLimit }),
+          about(call, { status: answer.status, ms, bytes: bytes ?? (body as string)?.length, ...announced }),
         );
         // A request with If-None-Match (an ETag cache's) was a revalidation: 304 means the copy holds.
         if (call.request().headers.has("if-none-match"))
@@ -229,29 +171,21 @@ export async function runAttempts<T>(settings: LoopSettings, call: Call<T>): Pro
       }
       if (error instanceof RangeError || error instanceof HiroError) throw error;
       failure = error;
-      if (controller.signal.aborted) {
-        timedOut++;
-        outcome = { type: "timeout" };
-      } else
-        outcome = PERMANENT_CODES.has(codeOf(error) ?? "")
-          ? { type: "invalid_response" }
-          : isRefusal(error)
-            ? { type: "refused" }
-            : { type: "network" };
+      outcome = failureOutcome(error, controller.signal.aborted);
+      if (outcome.type === "timeout") timedOut++;
     } finally {
       settle?.();
       clearTimeout(timer);
       caller?.removeEventListener("abort", onCallerAbort);
     }
     if (answer && outcome.type === "status") {
-      if (answer.ok) return { answer, body, retryAfterMs: undefined, attempts: attempt };
-      // Retry-After matters only to a refusal (a success is not slowed by it): parsed here, once.
-      outcome.retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), settings.now());
+      if (answer.ok) return { answer, body, rateLimit, attempts: attempt };
+      // Retry-After matters only to a refusal (a success is not slowed by it).
+      outcome.retryAfterMs = rateLimit.retryAfterMs;
     }
     const decision = shouldRetry(outcome, attempt - 1, limits.maxRetries, settings.maxRetryAfterMs);
     if (!decision.retry) {
-      if (answer && outcome.type === "status")
-        return { answer, body, retryAfterMs: outcome.retryAfterMs, attempts: attempt };
+      if (answer && outcome.type === "status") return { answer, body, rateLimit, attempts: attempt };
       throw noAnswer(call, outcome, attempt, timedOut, failure);
     }
     const retryAfterMs = outcome.type === "status" ? outcome.retryAfterMs : undefined;

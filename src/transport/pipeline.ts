@@ -14,7 +14,7 @@ import { matchOperation, type ServiceName, serviceOf } from "../spec/services.js
 import type { OperationId } from "../spec/types.js";
 import { type LoopSettings, runAttempts } from "./attempts.js";
 import { readBody } from "./read-body.js";
-import type { AttemptLimits, CallAnswer, LookupCall } from "./settings.js";
+import type { AttemptLimits, LookupCall, SentAnswer } from "./settings.js";
 
 export type {
   AttemptLimits,
@@ -24,6 +24,7 @@ export type {
   Pacer,
   PacerSettle,
   RetryEvent,
+  SentAnswer,
 } from "./settings.js";
 
 /** How much of an error body over the JSON budget openapi-fetch is handed: what an error keeps of it. */
@@ -74,10 +75,11 @@ function movedOperation(url: URL, service: ServiceName): OperationId | undefined
 
 /**
  * The pipeline's fetch: `send(request)` for raw calls, `send(request, call)` for a lookup's call. It
- * returns the answer with the attempts it took; openapi-fetch is handed the answer alone.
+ * returns the answer with the attempts it took, the rate-limit facts read of it and its text; openapi-fetch
+ * is handed the answer alone.
  */
 export function pipelineFetch(settings: PipelineSettings) {
-  return async function send(given: Request, call?: LookupCall): Promise<CallAnswer> {
+  return async function send(given: Request, call?: LookupCall): Promise<SentAnswer> {
     // A fresh copy: its URL is the one fetch will use, whatever a subclass's `url` getter says.
     const request = new Request(given);
     const url = new URL(request.url);
@@ -89,8 +91,9 @@ export function pipelineFetch(settings: PipelineSettings) {
       );
     }
     const route = routeOf(settings.routes, service);
-    // A lookup names its operation; a raw call's is its path's (checked here: nothing else is sent).
-    const destination = checkDestination(url, service, route.base);
+    // A lookup names its operation (a request still at the URL it built is not matched again); a raw
+    // call's is its path's, and a request a middleware moved is checked here: nothing else is sent.
+    const destination = url.href === call?.href ? undefined : checkDestination(url, service, route.base);
     const operationId = call?.operationId ?? destination ?? movedOperation(url, service);
     const key = url.href.startsWith(`${route.base}/`) ? route.apiKey : undefined;
     const init: RequestInit = { redirect: "manual" };
@@ -100,7 +103,7 @@ export function pipelineFetch(settings: PipelineSettings) {
       init.headers = headers;
     }
     let bytes: Uint8Array<ArrayBuffer> | ArrayBuffer | undefined;
-    const { answer, attempts } = await runAttempts(settings, {
+    const { answer, attempts, rateLimit } = await runAttempts(settings, {
       operationId,
       url,
       limits: call?.limits ?? settings,
@@ -115,7 +118,8 @@ export function pipelineFetch(settings: PipelineSettings) {
       request: () => request,
     });
     // The body was read inside the attempt (a body cut off mid-read is retried): hand its bytes on.
-    if (answer.body === null) return { response: answer, attempts };
+    const decoded = () => (bytes === undefined ? "" : new TextDecoder().decode(bytes));
+    if (answer.body === null) return { response: answer, attempts, rateLimit, text: decoded };
     if (!answer.ok && bytes !== undefined && bytes.byteLength > ERROR_TEXT_KEPT) {
       // openapi-fetch parses an error's body whole: one over the JSON budget goes on as its first 16 KiB
       // of text (what the error keeps of it anyway), so it is never parsed.
@@ -128,6 +132,8 @@ export function pipelineFetch(settings: PipelineSettings) {
         return {
           response: new Response(kept, { status: answer.status, statusText: answer.statusText, headers }),
           attempts,
+          rateLimit,
+          text: () => kept,
         };
       }
     }
@@ -136,6 +142,6 @@ export function pipelineFetch(settings: PipelineSettings) {
       statusText: answer.statusText,
       headers: answer.headers,
     });
-    return { response, attempts };
+    return { response, attempts, rateLimit, text: decoded };
   };
 }

@@ -4,6 +4,7 @@
  */
 
 import type { OperationId } from "../spec/types.js";
+import type { RateLimitInfo } from "./pacer/rate-limit-headers.js";
 
 /** What {@link LookupClientOptions.onRetry} is told before each retry. */
 export interface RetryEvent {
@@ -20,10 +21,11 @@ export interface RetryEvent {
 }
 
 /**
- * Called when an attempt the pacer let through has ended: with the answer when one came (the pacer
- * learns its rate-limit headers), with nothing when none did. Calls after the first are ignored.
+ * Called when an attempt the pacer let through has ended: with the answer when one came and the rate-limit
+ * facts the attempt loop read of it (the pacer learns from them; read of the answer when not given), with
+ * nothing when none came. Calls after the first are ignored.
  */
-export type PacerSettle = (answer?: Response) => void;
+export type PacerSettle = (answer?: Response, rateLimit?: RateLimitInfo) => void;
 
 /** A request the pacer held, let through: its settle function, and what held it, in order, in words (for the log). */
 export interface HeldRelease {
@@ -61,10 +63,12 @@ export interface Deadline {
 
 /**
  * One lookup's call as the transport runs it, made by the lookup and passed down (never written to): its
- * operation, its limits and its deadline. A raw call has none.
+ * operation, the URL it built (a request still at it is not matched to an operation again), its limits
+ * and its deadline. A raw call has none.
  */
 export interface LookupCall {
   readonly operationId: OperationId;
+  readonly href: string;
   readonly limits: AttemptLimits;
   readonly deadline: Deadline;
 }
@@ -73,4 +77,12 @@ export interface LookupCall {
 export interface CallAnswer {
   readonly response: Response;
   readonly attempts: number | undefined;
+}
+
+/** What the pipeline returns for a call: its answer, the rate-limit facts read of it, and its body's text. */
+export interface SentAnswer extends CallAnswer {
+  readonly attempts: number;
+  readonly rateLimit: RateLimitInfo;
+  /** The text of the body handed on (decoded when asked: openapi-fetch reads it itself). */
+  text(): string;
 }

@@ -17,7 +17,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { MCP_SDK_PACKAGE, MCP_SDK_VERSION as SDK_VERSION } from "../../src/mcp/index.js";
-import { operations } from "../../src/spec/index.js";
+import { operations } from "../../src/spec-entry.js";
 import { cliCommand } from "../helpers/cli-process.js";
 import { behave, type MisbehavingServer, startMisbehavingServer } from "../helpers/misbehaving-server.js";
 import { loadSpec, ROOT, specSamples } from "../helpers/spec.js";

@@ -5,7 +5,7 @@
  * values of each parameter).
  */
 import fc from "fast-check";
-import { operations } from "../../src/spec/index.js";
+import { operations } from "../../src/spec-entry.js";
 import { emptyPageFor, json, LOCAL } from "./fake-fetch.js";
 import { FIXTURE_PARAMS, type OperationName } from "./lookup-calls.js";
 

@@ -5,7 +5,7 @@
  * real service.
  */
 import { HiroApiError, type LookupClient, type OperationId, type ServiceName } from "../../src/index.js";
-import { operations } from "../../src/spec/index.js";
+import { operations } from "../../src/spec-entry.js";
 import { responseValidators } from "../../src/validators.js";
 import { specSamples } from "./spec.js";
 

@@ -6,7 +6,7 @@
  * row for each operation).
  */
 import type { LookupClient, LookupClientOptions, RequestOptions } from "../../src/index.js";
-import { operations } from "../../src/spec/index.js";
+import { operations } from "../../src/spec-entry.js";
 import { emptyPage, type Handler, ORDINAL, PRINCIPAL, TX_ID } from "./fake-fetch.js";
 import { createTestClient, type TestClient } from "./test-client.js";
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operations } from "../../src/spec/index.js";
+import { operations } from "../../src/spec-entry.js";
 import { type SmallServer, serveWith } from "../helpers/serve-with.js";
 import { ROOT } from "../helpers/spec.js";
 

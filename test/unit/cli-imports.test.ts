@@ -1,6 +1,6 @@
 /**
  * The CLI uses the library as a separate package would: through its public entries only (src/index.ts,
- * src/validators.ts, src/doctor/index.ts, src/spec/index.ts, src/server/index.ts; the MCP server's src/mcp/index.ts), and the
+ * src/validators.ts, src/doctor/index.ts, src/spec-entry.ts, src/server/index.ts; the MCP server's src/mcp/index.ts), and the
  * mock it serves through src/mock-server/index.ts (Node only, never Prism); its modules import each other
  * without a circle.
  */
@@ -16,7 +16,7 @@ const ALLOWED = [
   "index.ts",
   "validators.ts",
   "doctor/index.ts",
-  "spec/index.ts",
+  "spec-entry.ts",
   "mcp/index.ts",
   "server/index.ts",
   "mock-server/index.ts",

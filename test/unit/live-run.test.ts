@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { OperationId, ServiceName } from "../../src/index.js";
-import { matchOperation, operations } from "../../src/spec/index.js";
+import { matchOperation, operations } from "../../src/spec-entry.js";
 import { startFakeDeployment } from "../helpers/fake-deployment.js";
 import {
   type LiveTarget,

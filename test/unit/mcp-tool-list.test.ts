@@ -10,7 +10,7 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { createToolBox } from "../../src/mcp/tool-calls.js";
 import { DESCRIPTION_CHARS } from "../../src/mcp/tool-table.js";
-import { parameterRules } from "../../src/spec/index.js";
+import { parameterRules } from "../../src/spec-entry.js";
 import { createTestClient } from "../helpers/test-client.js";
 
 /** `tools/list` before issue 46: the JSON-RPC answer's bytes, and its estimated tokens. */

@@ -15,7 +15,7 @@ import { loadMcpSdk, McpSdkMissingError } from "../../src/mcp/sdk.js";
 import { createToolBox } from "../../src/mcp/tool-calls.js";
 import { errorResult } from "../../src/mcp/tool-errors.js";
 import { lookupTools, TOOL_PAGE_SIZE, toolName } from "../../src/mcp/tool-table.js";
-import { operations, parameterRules } from "../../src/spec/index.js";
+import { operations, parameterRules } from "../../src/spec-entry.js";
 import { json, never, ORDINAL, PRINCIPAL } from "../helpers/fake-fetch.js";
 import { loadSpec } from "../helpers/spec.js";
 import { createTestClient } from "../helpers/test-client.js";

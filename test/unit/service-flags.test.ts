@@ -12,7 +12,7 @@ import {
   serviceUrlOptions,
   urlVariable,
 } from "../../src/cli/service-flags.js";
-import { SERVICE_NAMES } from "../../src/spec/index.js";
+import { SERVICE_NAMES } from "../../src/spec-entry.js";
 
 describe("the per-service flags", () => {
   it("one URL flag per service of the spec, in its order, naming its variable", () => {

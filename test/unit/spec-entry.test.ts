@@ -14,7 +14,7 @@ import {
   operations,
   parameterRules,
   SERVICE_NAMES,
-} from "../../src/spec/index.js";
+} from "../../src/spec-entry.js";
 import { loadSpec } from "../helpers/spec.js";
 
 describe("hiro-lookup/spec", () => {

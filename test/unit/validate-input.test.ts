@@ -25,7 +25,7 @@ import {
   type LookupClientOptions,
   type RequestOptions,
 } from "../../src/index.js";
-import { operations } from "../../src/spec/index.js";
+import { operations } from "../../src/spec-entry.js";
 import { emptyPage, fakeFetch, json, LOCAL, PRINCIPAL, TX_ID } from "../helpers/fake-fetch.js";
 import {
   anyValue,

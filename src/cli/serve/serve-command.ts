@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { type Command, Option } from "commander";
 import { HiroValidationError, type LookupClientOptions } from "../../index.js";
 import { createLookupGateway, createRedisShared, GATEWAY_DEFAULTS } from "../../server/index.js";
-import { SERVICE_NAMES } from "../../spec/index.js";
+import { SERVICE_NAMES } from "../../spec-entry.js";
 import { integer } from "../arguments.js";
 import { readsGlobals } from "../help.js";
 import type { CliIo } from "../io.js";

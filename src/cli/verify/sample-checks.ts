@@ -4,7 +4,7 @@
  * form the lookup would send it (a tx id without 0x and in lower case, a token id in plain decimal). A bad
  * one is a usage error naming its flag.
  */
-import { checkParameter } from "../../spec/index.js";
+import { checkParameter } from "../../spec-entry.js";
 import { inCliWords } from "../option-names.js";
 
 /** The spec's parameter `name` checked as the lookups check it, a refusal naming `flag`. */

@@ -5,7 +5,7 @@
  */
 
 import type { LookupClient, OperationId } from "../../index.js";
-import { parameterRules } from "../../spec/index.js";
+import { parameterRules } from "../../spec-entry.js";
 import type { RawAnswer } from "./verify-http.js";
 import { judgeBadRequest, judgeEmptyPage, judgeSample, judgeSubject, judgeValid } from "./verify-judge.js";
 import { pageMaximumCheck } from "./verify-page-maximum-check.js";

@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { HiroValidationError, type ServiceName } from "../../index.js";
-import { SERVICE_NAMES } from "../../spec/index.js";
+import { SERVICE_NAMES } from "../../spec-entry.js";
 import { type UrlFlags, urlAttribute, urlFlag, urlVariable } from "../service-flags.js";
 import type { ServiceUrls } from "../service-urls.js";
 import { printable } from "../text.js";

@@ -4,7 +4,7 @@
  */
 
 import type { OperationId } from "../../index.js";
-import { answerProblem } from "../../spec/index.js";
+import { answerProblem } from "../../spec-entry.js";
 import { responseValidators } from "../../validators.js";
 import { jsonForMessage, printable } from "../text.js";
 import { BAD_REQUEST_BODY, bodyProblems, ERROR_BODY_SCHEMAS } from "./verify-error-bodies.js";

@@ -1,5 +1,5 @@
 /** The "page maximum" check of `hiro-lookup verify`: finds the deployment's and reports it. */
-import { parameterRules } from "../../spec/index.js";
+import { parameterRules } from "../../spec-entry.js";
 import type { Exchange } from "./verify-http.js";
 import { findPageMaximum } from "./verify-page-maximum.js";
 import { type Check, check, type ServiceState } from "./verify-state.js";

@@ -5,7 +5,7 @@
  * 400 body is a constant) it searches by status: a few requests near 60, at most about thirty up to its ceiling (1 000 000).
  */
 
-import { parameterRules } from "../../spec/index.js";
+import { parameterRules } from "../../spec-entry.js";
 import { describe, type Exchange } from "./verify-http.js";
 
 /** The page maximum found, or why none could be. */

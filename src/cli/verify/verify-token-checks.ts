@@ -7,7 +7,7 @@
  * client's own answer checks as well as the schema.
  */
 import type { LookupClient } from "../../index.js";
-import { checkParameter, parameterRules } from "../../spec/index.js";
+import { checkParameter, parameterRules } from "../../spec-entry.js";
 import { printable } from "../text.js";
 import { describe, type Exchange } from "./verify-http.js";
 import { fail, judgeBadRequest, judgeValid, type Outcome, pass, resultsOf } from "./verify-judge.js";

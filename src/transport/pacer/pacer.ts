@@ -9,7 +9,7 @@ import { MAX_RETRY_AFTER_MS } from "../../shared/defaults.js";
 import type { OperationId } from "../../spec/types.js";
 import type { HeldRelease, Pacer, PacerSettle } from "../pipeline.js";
 import { type Decision, gatePolicy } from "./pacer-policy.js";
-import { type RateLimitInfo, readRateLimit } from "./rate-limit-headers.js";
+import { type RateLimitInfo, rateLimitOf } from "./rate-limit-headers.js";
 import { MAX_TIMER_MS, tooLongError } from "./refusal.js";
 
 /** What a pacer is built with; the clock and timers are injectable for tests. */
@@ -40,9 +40,6 @@ interface Waiter {
   resolve(release: HeldRelease): void;
   reject(reason: unknown): void;
 }
-
-/** What an answer with nothing to teach the gate says: no headers are read for it. */
-const NOTHING: RateLimitInfo = {};
 
 /**
  * Creates a client's pacer. Each origin gets its own gate, made on first use. Throws nothing: options
@@ -104,15 +101,13 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     const letThrough = (): PacerSettle => {
       const ticket = policy.sent(now());
       let ended = false;
-      return (answer?: Response) => {
+      return (answer?: Response, rateLimit?: RateLimitInfo) => {
         if (ended) return;
         ended = true;
         if (answer) {
           headers = answer.headers;
-          // Most answers carry no rate limit: one header lookup tells, and nothing else is parsed.
-          const teaches = answer.status === 429 || answer.headers.has("ratelimit-remaining");
           const at = now();
-          policy.ended(ticket, at, answer.status, teaches ? readRateLimit(answer.headers, at) : NOTHING);
+          policy.ended(ticket, at, answer.status, rateLimit ?? rateLimitOf(answer, at));
         } else policy.ended(ticket, now());
         if (queue.length > 0) pump();
       };

@@ -62,3 +62,21 @@ export function readRateLimit(headers: Headers, now: number): RateLimitInfo {
     retryAfterMs: parseRetryAfter(headers.get("retry-after"), now),
   };
 }
+
+/** What an answer that announces nothing says (most 2xx answers): no header was read. */
+export const NO_RATE_LIMIT: RateLimitInfo = {};
+
+/**
+ * What `answer` announced about the rate limit at `now`: the attempt loop reads it once per answer and
+ * hands it on (the pacer, the retry policy, the log, a lookup's `.withResponse()`, the gateway's pace).
+ * A 2xx without any `ratelimit-*` header is {@link NO_RATE_LIMIT}, read by three lookups and nothing else.
+ */
+export function rateLimitOf(answer: Response, now: number): RateLimitInfo {
+  const { headers } = answer;
+  const announces =
+    !answer.ok ||
+    headers.has("ratelimit-remaining") ||
+    headers.has("ratelimit-limit") ||
+    headers.has("ratelimit-reset");
+  return announces ? readRateLimit(headers, now) : NO_RATE_LIMIT;
+}

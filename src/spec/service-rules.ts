@@ -1,12 +1,35 @@
 /**
- * The service's own parameter checks (the spec's rules), and its `400` when one fails: the first failing
- * rule, path parameters first, in Fastify's words (`params/limit must be <= 60`), shaped like the
- * operation's documented `400` examples (the Ordinals API sends one constant body whatever failed).
- * A valid request comes out in the form the examples' requests have.
+ * The service's own parameter rules (the spec's, as upstream's Fastify applies them), beside the operation
+ * table they read: its `400` when one fails, the first failing rule, path parameters first, in Fastify's
+ * words (`params/limit must be <= 60`), shaped like the operation's documented `400` examples (the
+ * Ordinals API sends one constant body whatever failed). A valid request comes out in the form the
+ * examples' requests have. The mock answers by them (src/mock/), and the gateway refuses by them what
+ * upstream would, in upstream's words, before the client's own checks.
  */
+import type { MockExample } from "../generated/mock-examples.js";
 import type { operations } from "../generated/operations.js";
 import { parameterRules } from "../generated/parameters.js";
-import type { MockAnswer, MockExample, MockRequest, NormalRequest } from "./types.js";
+
+/** A request to one operation as the service reads it: its path parameters (decoded) and its query. */
+export interface ServiceRequest {
+  path: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+}
+
+/** The service's `400` for a request its rules refuse: the body, and the documented example it is, if one is. */
+export interface ServiceRefusal {
+  status: number;
+  /** The JSON body (a fresh copy: the caller may change it). */
+  body: unknown;
+  /** The named example this refusal is, when one of the operation's documented 400s is it. */
+  example?: string;
+}
+
+/** A request in the form the examples' `request` has: the values compared as text, defaults filled in. */
+export interface NormalRequest {
+  path: Record<string, string>;
+  query: Record<string, string>;
+}
 
 type Rule = {
   type?: string;
@@ -70,7 +93,7 @@ const canonical = (value: string, rule: Rule) =>
   rule.type === "integer" && /^\d+$/.test(value) ? value.replace(/^0+(?=\d)/, "") : value;
 
 /** The `400` the service sends for `message`, shaped like the operation's documented 400 examples. */
-function refusal(message: string, examples: readonly MockExample[]): MockAnswer {
+function refusal(message: string, examples: readonly MockExample[]): ServiceRefusal {
   const documented = examples.filter((e) => e.status === 400);
   const template = (documented[0]?.value ?? {}) as Record<string, unknown>;
   const body =
@@ -92,9 +115,9 @@ function refusal(message: string, examples: readonly MockExample[]): MockAnswer 
  */
 export function checkRequest(
   operation: OperationParams,
-  request: MockRequest,
+  request: ServiceRequest,
   examples: readonly MockExample[],
-): NormalRequest | MockAnswer {
+): NormalRequest | ServiceRefusal {
   const normal: NormalRequest = { path: {}, query: {} };
   for (const name of operation.pathParams) {
     const value = request.path[name] ?? "";

@@ -5,16 +5,17 @@
  * the checks they run on an answer, the base-URL check, whether a URL is one of Hiro's hosts, and which
  * services Hiro no longer hosts (since when).
  * All of it is generated from the spec or reads what is, so a spec change reaches a tool by
- * `npm run generate` alone.
+ * `npm run generate` alone. The entry sits on the top floor (it re-exports the checks of `input/` and
+ * `lookups/`); the vocabulary every layer uses is `src/spec/`, on the ground floor.
  */
 
 /** Each path and query parameter's JSON Schema in the spec, by name (`parameterRules.limit.maximum` is 60). */
-export { parameterRules } from "../generated/parameters.js";
-export { checkParameter, type WireValue } from "../input/parameter-checks.js";
-export { checkBaseUrl } from "../input/url-and-key-checks.js";
-export { clientPageMaximum, JS_INTEGER_FORMS } from "../input/validate-input.js";
-export { answerProblem } from "../lookups/requests.js";
-export { isHiroHost, RETIRED_APIS, RETIRED_ON } from "./service-hosts.js";
+export { parameterRules } from "./generated/parameters.js";
+export { checkParameter, type WireValue } from "./input/parameter-checks.js";
+export { checkBaseUrl } from "./input/url-and-key-checks.js";
+export { clientPageMaximum, JS_INTEGER_FORMS } from "./input/validate-input.js";
+export { answerProblem } from "./lookups/requests.js";
+export { isHiroHost, RETIRED_APIS, RETIRED_ON } from "./spec/service-hosts.js";
 export {
   type MatchedOperation,
   matchOperation,
@@ -23,4 +24,4 @@ export {
   operations,
   SERVICE_NAMES,
   type ServiceName,
-} from "./services.js";
+} from "./spec/services.js";
