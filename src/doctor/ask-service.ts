@@ -3,10 +3,13 @@
  * pending, a token error with upstream's reason, an answer without metadata or without `token_uri`, a
  * locale it lacks. Any other failure (the network, a 5xx, a refused input) is the caller's, so it rejects.
  */
-import { HiroApiError, HiroValidationError } from "../errors/errors.js";
-import { isRefreshingToken } from "../features/refreshing-token.js";
-import type { LookupClient } from "../lookups/client.js";
-import type { BigIntegerInput } from "../spec/types.js";
+import {
+  type BigIntegerInput,
+  HiroApiError,
+  HiroValidationError,
+  isRefreshingToken,
+  type LookupClient,
+} from "../index.js";
 import { shown } from "./evidence.js";
 import type { Observation } from "./findings.js";
 

@@ -5,8 +5,8 @@
  * allowed (address-policy.ts). Each step is a module of its own (ask-service, check-kind, check-uri,
  * judge-sip016, check-image, fixes); this one runs them in order and stops where the evidence ends.
  */
-import { HiroValidationError } from "../errors/errors.js";
-import { isWholeNumber } from "../input/whole-number.js";
+import { HiroValidationError } from "../index.js";
+import { isWholeNumber } from "../internal.js";
 import { DOCTOR_DEFAULTS } from "../shared/defaults.js";
 import {
   askService,

@@ -1,5 +1,5 @@
 /** Server text on its way into a finding: one printable line, cut (see errors/safe-text.ts). */
-import { printable } from "../errors/safe-text.js";
+import { printable } from "../internal.js";
 
 /** `value` as evidence: strings stripped of control characters and cut to `max`, others as they are. */
 export function shown(value: unknown, max = 200): string | number | boolean | null {

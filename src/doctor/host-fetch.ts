@@ -5,7 +5,7 @@
  * under a byte cap, all under one deadline. A failure says whether this machine could not reach the host
  * (its DNS, a refused connection: nothing about the token) or the host failed to answer.
  */
-import { BodyTooLargeError, readBody } from "../transport/read-body.js";
+import { BodyTooLargeError, readBody } from "../internal.js";
 import { literalRefusal, PrivateAddressError } from "./address-policy.js";
 import { type HostTransport, nodeTransport } from "./guarded-transport.js";
 

@@ -6,8 +6,7 @@
  * error result (tool-errors.ts). Nothing here throws: every outcome is a tool result.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import { HiroValidationError, type LookupClient } from "../index.js";
-import type { OperationId } from "../spec/types.js";
+import { HiroValidationError, type LookupClient, type OperationId } from "../index.js";
 import { EXPLAIN_TOOL, explainToken, explainToolDefinition } from "./explain-tool.js";
 import { errorResult, ToolAnswerInvalidError, ToolDeadlineError } from "./tool-errors.js";
 import { type LookupTool, type LookupToolsOptions, lookupTools, TOOL_PAGE_SIZE } from "./tool-table.js";

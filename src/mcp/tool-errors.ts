@@ -4,7 +4,6 @@
  * One advice per failure family, keyed by the client's error classes and kinds.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { printable } from "../errors/safe-text.js";
 import {
   HiroApiError,
   type HiroApiErrorKind,
@@ -12,6 +11,7 @@ import {
   HiroTimeoutError,
   HiroValidationError,
 } from "../index.js";
+import { printable } from "../internal.js";
 
 /** Thrown when a call runs past the tool's deadline (the server's, so the agent never waits on it). */
 export class ToolDeadlineError extends Error {

@@ -11,8 +11,8 @@
  * No list by hand: an operation added to the spec is a tool after `npm run generate`.
  */
 import type { Tool } from "@modelcontextprotocol/server";
-import { type JsonSchemaObject, operationSchemas } from "../generated/tool-schemas.js";
-import type { OperationId } from "../spec/types.js";
+import type { OperationId } from "../index.js";
+import { type JsonSchemaObject, operationSchemas } from "../internal.js";
 import { operations, type ServiceName } from "../spec-entry.js";
 import { type ResponseSchema, responseValidators } from "../validators.js";
 

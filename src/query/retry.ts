@@ -6,7 +6,7 @@
  * and is {@link retryLookup} only when it has none. A call's own `retry` override still wins.
  */
 import type { QueryKey } from "@tanstack/query-core";
-import { HiroApiError, HiroError } from "../errors/errors.js";
+import { HiroApiError, HiroError } from "../index.js";
 
 /** The part of TanStack's QueryClient read here (`context.client` of the query function, current 5.x). */
 export interface DefaultsReader {
