@@ -16,7 +16,7 @@ import { HiroValidationError } from "../errors/errors.js";
 import { checkTimeout } from "../input/option-checks.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import { acceptsBody } from "../lookups/judge.js";
-import { type PreparedCall, preparedCall, SPEC_FACTS } from "../lookups/prepare.js";
+import { type PreparedCall, preparedCall } from "../lookups/prepare.js";
 import { createBoundedLru } from "../shared/bounded-lru.js";
 import { ETAG_CACHE_DEFAULTS } from "../shared/defaults.js";
 import { operationAt, operations } from "../spec/services.js";
@@ -117,7 +117,7 @@ function callOf(schemaPath: string, params: CallParams): PreparedCall | undefine
     Object.entries(params.path ?? {}).map(([name, value]) => [name, String(value)]),
   );
   const query = (params.query ?? {}) as Record<string, string | number | readonly string[]>;
-  return preparedCall(SPEC_FACTS, operationId, { path, query });
+  return preparedCall(operationId, { path, query });
 }
 
 /** Whether a 200 `body` is one its lookup's judgement takes (valid JSON about the question): only those are kept. */

@@ -206,7 +206,7 @@ export function buildLookupClient(options: LookupClientOptions, build: ClientBui
   const methods = lookupMethods(lookup);
   const lookups: DerivedLookupClient = {
     ...methods,
-    searchTokens: (params, callOptions) => searchTokens(settings, callFacts, params, callOptions),
+    searchTokens: (params, callOptions) => searchTokens(settings, params, callOptions),
     raw: client,
   };
   // Where it goes and how it checks, for tools built on the client (client-facts.ts): not on the client.

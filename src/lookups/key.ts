@@ -7,7 +7,7 @@
  */
 import { parameterRules } from "../generated/parameters.js";
 import { operations } from "../spec/services.js";
-import type { PreparedCall } from "./prepare.js";
+import type { CallFacts, PreparedCall } from "./prepare.js";
 
 /** A call's parameters in canonical form: the checked wire values, the spec's defaults filled in. */
 export type CanonicalParams = Readonly<Record<string, string | number | readonly string[]>>;
@@ -33,10 +33,10 @@ export function canonicalOf({ operationId, request }: PreparedCall): CanonicalPa
   return canonical;
 }
 
-/** A prepared call's query key: `["hiro-lookup", deployment, operationId, canonical]`. */
-export const queryKeyOf = (call: PreparedCall): LookupQueryKey => [
+/** The query key of a call prepared with `facts`: `["hiro-lookup", deployment, operationId, canonical]`. */
+export const queryKeyOf = (call: PreparedCall, facts: CallFacts): LookupQueryKey => [
   "hiro-lookup",
-  call.deployment,
+  facts.deployment,
   call.operationId,
   canonicalOf(call),
 ];

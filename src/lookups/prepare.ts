@@ -2,8 +2,8 @@
  * The first step of the one unit of work (prepare → exchange → judge): a lookup's call, prepared. The
  * operation is named once (never matched again from a path downstream), the parameters are checked once
  * by the client's own rules (its `maxLimit` included), and the call carries what every step after reads:
- * the service, the path template, the checked request in wire form, the answer check, and the deployment
- * its keys name (key.ts: the canonical parameters and the query key of a prepared call).
+ * the service, the path template, the checked request in wire form and the answer check; its keys are
+ * functions of it and its facts (key.ts: the canonical parameters and the query key).
  */
 import { type MaxLimitOption, pageMaximumOf } from "../input/option-checks.js";
 import { operations, type ServiceName } from "../spec/services.js";
@@ -34,8 +34,6 @@ export interface PreparedCall<Op extends OperationId = OperationId> {
   readonly request: LookupRequest;
   /** What the 2xx body must be (the page asked, the id asked…); undefined: any JSON. Worked out when first read. */
   readonly answerCheck: AnswerCheck | undefined;
-  /** The deployment the call goes to, as canonical text (its query key's client part: key.ts). */
-  readonly deployment: string;
 }
 
 /**
@@ -43,7 +41,6 @@ export interface PreparedCall<Op extends OperationId = OperationId> {
  * answer check when the table's is not the one (`searchTokens`'s chunk).
  */
 export function preparedCall<Op extends OperationId>(
-  facts: CallFacts,
   operationId: Op,
   request: LookupRequest,
   check?: AnswerCheck,
@@ -59,7 +56,6 @@ export function preparedCall<Op extends OperationId>(
       checkOfCall ??= answerCheck(operationId, request);
       return checkOfCall;
     },
-    deployment: facts.deployment,
   };
 }
 
@@ -74,5 +70,5 @@ export function prepare<Op extends OperationId>(
   params: unknown,
 ): PreparedCall<Op> {
   const maxLimit = pageMaximumOf(facts.maxLimit, operations[operationId].service);
-  return preparedCall(facts, operationId, requestOf(operationId, params, maxLimit));
+  return preparedCall(operationId, requestOf(operationId, params, maxLimit));
 }

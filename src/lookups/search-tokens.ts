@@ -14,7 +14,7 @@ import type { SearchResultItem } from "../spec/types.js";
 import { totalTimeout } from "../transport/attempts.js";
 import { callOptionsOf, type RequestOptions } from "./call-options.js";
 import { type LookupSettings, runLookup } from "./lookup.js";
-import { type CallFacts, preparedCall } from "./prepare.js";
+import { preparedCall } from "./prepare.js";
 import { requestOf } from "./requests.js";
 import { itemKey, searchAnswerProblem } from "./search-answer-check.js";
 
@@ -68,7 +68,6 @@ function checkConcurrency(value: unknown): number {
 /** Runs `searchTokens` on the client's settings (see {@link LookupClient.searchTokens}). */
 export async function searchTokens(
   settings: LookupSettings,
-  facts: CallFacts,
   params: SearchTokensParams,
   options: SearchTokensOptions = {},
 ): Promise<SearchTokensResult> {
@@ -102,9 +101,7 @@ export async function searchTokens(
     const query = { contract: chunk, ...(locale === undefined ? {} : { locale }) };
     try {
       // The chunk's ids were checked with the others, above: prepared as they are, with the chunk's own check.
-      const call = preparedCall(facts, OPERATION, { path: {}, query }, (body) =>
-        searchAnswerProblem(body, asked),
-      );
+      const call = preparedCall(OPERATION, { path: {}, query }, (body) => searchAnswerProblem(body, asked));
       const { data: items } = await runLookup(settings, call, {
         ...requestOptions,
         signal,

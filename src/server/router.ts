@@ -56,7 +56,7 @@ export function createRouter(settings: RouterSettings) {
       return ownAnswer(refusal.status, refusal.body);
     }
     if ("status" in checked) return ownAnswer(checked.status, checked.body);
-    const queryKey = queryKeyOf(checked);
+    const queryKey = queryKeyOf(checked, settings.facts);
     if (known.size >= KNOWN_TARGETS) known.clear();
     const routed = { call: checked, key: hashLookupKey(queryKey), canonical: queryKey[3] };
     known.set(target, routed);
