@@ -6,12 +6,19 @@
  * not check the token standard, so the SFT sample answers on the NFT route too). Every 200 is held to the
  * client's own answer checks as well as the schema.
  */
-import type { LookupClient } from "../../index.js";
+import type { LookupClient, RawPaths } from "../../index.js";
 import { checkParameter, parameterRules } from "../../spec-entry.js";
 import { printable } from "../text.js";
 import { describe, type Exchange } from "./verify-http.js";
 import { fail, judgeBadRequest, judgeValid, type Outcome, pass, resultsOf } from "./verify-judge.js";
 import { type Check, check, type ServiceState } from "./verify-state.js";
+
+/** The FT list's query, as `raw` takes it. */
+type FtListQuery = NonNullable<RawPaths["/metadata/v1/ft"]["get"]["parameters"]["query"]>;
+
+/** An `order_by` the spec does not have (its values are `name` and `symbol`): the service's 400 is checked. */
+const NOT_AN_ORDER_TEXT: string = "supply";
+const NOT_AN_ORDER = NOT_AN_ORDER_TEXT as NonNullable<FtListQuery["order_by"]>;
 
 /** Listed tokens tried as the FT sample, at most: the first page asked holds this many. */
 const FT_LIST_LIMIT = 5;
@@ -44,8 +51,8 @@ export function tokenChecks(
   sample: { principal: string; tokenId: string; ft?: string | undefined },
   state: ServiceState,
 ): Check[] {
-  const list = (query: Record<string, unknown>) => () =>
-    client.raw.GET("/metadata/v1/ft", { params: { query: query as never }, parseAs: "text" });
+  const list = (query: FtListQuery) => () =>
+    client.raw.GET("/metadata/v1/ft", { params: { query }, parseAs: "text" });
   const askFt = (principal: string) =>
     state.send(() =>
       client.raw.GET("/metadata/v1/ft/{principal}", { params: { path: { principal } }, parseAs: "text" }),
@@ -80,7 +87,7 @@ export function tokenChecks(
     ),
     check("FT list, order_by neither name nor symbol", '400 "querystring/order_by …"', async () =>
       judgeBadRequest(
-        await state.send(list({ order_by: "supply" })),
+        await state.send(list({ order_by: NOT_AN_ORDER })),
         "getFungibleTokens",
         "querystring/order_by",
       ),
