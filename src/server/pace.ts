@@ -5,7 +5,7 @@
  * client's `maxRequestsPerSecond` (requests evenly spaced). Until an answer has told the budget, one
  * request at a time goes (a probe). A wait longer than the gateway's bound is a refusal: the caller gets
  * 429 with `Retry-After`, never a queue without end. This is the in-memory pace of one instance;
- * redis-pace.ts keeps the same state in Redis, updated by one script per step.
+ * redis-shared.ts keeps the same state in Redis, updated by one script per step.
  */
 
 /** What a request may do: go after `waitMs`, ask again after `retryMs` (a probe is out), or not go. */
