@@ -20,14 +20,14 @@ export type CanonicalParams = Readonly<Record<string, string | number | readonly
 export type LookupQueryKey = readonly ["hiro-lookup", string, string, CanonicalParams];
 
 /** Each parameter's default in the spec, by name (none for most). */
-const DEFAULTS: Readonly<Record<string, { type?: string; default?: string | number | boolean }>> =
+const SPEC_RULES: Readonly<Record<string, { type?: string; default?: string | number | boolean }>> =
   parameterRules;
 
 /** The canonical parameters of a prepared call: its checked values, each default filled in. */
 export function canonicalOf({ operationId, request }: PreparedCall): CanonicalParams {
   const canonical: Record<string, string | number | readonly string[]> = { ...request.path };
   for (const name of operations[operationId].queryParams) {
-    const value = request.query[name] ?? DEFAULTS[name]?.default;
+    const value = request.query[name] ?? SPEC_RULES[name]?.default;
     if (value !== undefined) canonical[name] = typeof value === "boolean" ? String(value) : value;
   }
   return canonical;
