@@ -3,8 +3,8 @@
  * node-redis cluster client, memory and lookup client, as separate processes would have.
  */
 import { createCluster } from "redis";
-import { createLookupGateway, createRedisShared, type LookupHandlerOptions } from "../../src/server/index.js";
-import type { GatewayInstance } from "./gateway-redis.js";
+import { createRedisShared, type LookupHandlerOptions } from "../../src/server/index.js";
+import { type GatewayInstance, sharingInstance, TEST_REDIS_SOCKET } from "./gateway-redis.js";
 
 /** An instance on `upstreamUrl`, sharing the cluster that `seeds` (redis:// URLs of its nodes) lead to. */
 export async function clusterGatewayInstance(
@@ -14,33 +14,16 @@ export async function clusterGatewayInstance(
 ): Promise<GatewayInstance> {
   const cluster = createCluster({
     rootNodes: seeds.map((url) => ({ url })),
-    defaults: {
-      disableOfflineQueue: true,
-      socket: {
-        connectTimeout: 1_000,
-        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 500),
-      },
-    },
+    defaults: { disableOfflineQueue: true, socket: TEST_REDIS_SOCKET },
   });
   cluster.on("error", () => undefined);
   await cluster.connect();
-  const logs: string[] = [];
-  const log = (message: string) => logs.push(message);
-  const gateway = createLookupGateway({
-    ...options,
-    upstream: {
-      baseUrl: upstreamUrl,
-      logger: { debug: log, info: log, warn: log, error: log },
-      ...options.upstream,
-    },
-    shared: createRedisShared(cluster),
-  });
-  return {
-    gateway,
-    logs,
-    close: async () => {
-      await gateway.close();
+  return sharingInstance(
+    upstreamUrl,
+    createRedisShared(cluster),
+    async () => {
       await cluster.close().catch(() => cluster.destroy());
     },
-  };
+    options,
+  );
 }

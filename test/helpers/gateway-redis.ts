@@ -17,22 +17,22 @@ export interface GatewayInstance {
   close(): Promise<void>;
 }
 
-/** An instance on `upstreamUrl`, sharing `redisUrl`. */
-export async function gatewayInstance(
+/** Socket options of every test's node-redis client: quick to fail, quick to reconnect. */
+export const TEST_REDIS_SOCKET = {
+  connectTimeout: 1_000,
+  reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 500),
+};
+
+/**
+ * A gateway on `upstreamUrl` over the given store, logging into its own list; `release` closes what the
+ * store runs on (its Redis client) after the gateway.
+ */
+export function sharingInstance(
   upstreamUrl: string,
-  redisUrl: string,
+  shared: LookupHandlerOptions["shared"],
+  release: () => Promise<void>,
   options: LookupHandlerOptions = {},
-): Promise<GatewayInstance> {
-  const client = createClient({
-    url: redisUrl,
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: 1_000,
-      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 500),
-    },
-  });
-  client.on("error", () => undefined);
-  await client.connect();
+): GatewayInstance {
   const logs: string[] = [];
   const log = (message: string) => logs.push(message);
   const gateway = createLookupGateway({
@@ -42,14 +42,33 @@ export async function gatewayInstance(
       logger: { debug: log, info: log, warn: log, error: log },
       ...options.upstream,
     },
-    shared: createRedisShared({ sendCommand: (args) => client.sendCommand(args) }),
+    shared,
   });
   return {
     gateway,
     logs,
     close: async () => {
       await gateway.close();
-      if (client.isOpen) await client.close().catch(() => client.destroy());
+      await release();
     },
   };
+}
+
+/** An instance on `upstreamUrl`, sharing `redisUrl`. */
+export async function gatewayInstance(
+  upstreamUrl: string,
+  redisUrl: string,
+  options: LookupHandlerOptions = {},
+): Promise<GatewayInstance> {
+  const client = createClient({ url: redisUrl, disableOfflineQueue: true, socket: TEST_REDIS_SOCKET });
+  client.on("error", () => undefined);
+  await client.connect();
+  return sharingInstance(
+    upstreamUrl,
+    createRedisShared({ sendCommand: (args) => client.sendCommand(args) }),
+    async () => {
+      if (client.isOpen) await client.close().catch(() => client.destroy());
+    },
+    options,
+  );
 }
