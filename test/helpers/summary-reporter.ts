@@ -22,6 +22,11 @@ interface Tier extends Counts {
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
+/** An error message's first line, without control characters, at most 300 characters. */
+const firstLine = (message: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  (message.split("\n", 1)[0] ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 300);
+
 /**
  * Failures that explain others, listed first: a breaking edit of openapi.yaml fails `npm run check:breaking`
  * with the clearest message (what changed, where, and what to do), and other tests after it.
@@ -95,7 +100,12 @@ export default class SummaryReporter implements Reporter {
         const key = state === "passed" ? "passed" : state === "failed" ? "failed" : "skipped";
         total[key]++;
         tier[key]++;
-        if (key === "failed") failures.push(`${module.moduleId.slice(this.root.length)} > ${test.fullName}`);
+        if (key === "failed") {
+          // The first line of its error too: CI may keep only the end of the output, where this list sits.
+          const error = test.result().errors?.[0];
+          const why = error ? `\n      ${firstLine(error.message ?? String(error))}` : "";
+          failures.push(`${module.moduleId.slice(this.root.length)} > ${test.fullName}${why}`);
+        }
       }
       // A file that failed outside its tests (it did not load, or a beforeAll threw: its tests then show as
       // skipped) must still count as a failure.
