@@ -4,6 +4,7 @@
  * `src/token-processor/util/metadata-helpers.ts`), `ipfs://`, `ipns://` and `ar://` through gateways, and
  * `http(s)` and `data:` as they are. Any other scheme is not fetched.
  */
+import { DOCTOR_GATEWAY_DEFAULTS } from "../shared/defaults.js";
 
 /** Gateways for the schemes a browser cannot fetch. */
 export interface Gateways {
@@ -13,7 +14,8 @@ export interface Gateways {
   arweave?: string | undefined;
 }
 
-export const DEFAULT_GATEWAYS = { ipfs: "https://ipfs.io", arweave: "https://arweave.net" } as const;
+/** The gateways used when none is given (src/shared/defaults.ts). */
+export const DEFAULT_GATEWAYS = DOCTOR_GATEWAY_DEFAULTS;
 
 /** A URI resolved: the URL to GET, and the gateway it goes through (none for http(s)). */
 export type Resolved =

@@ -6,8 +6,10 @@
  * http.ts) build one per connection or per request. On 2026-07-28 the lists and the resource carry
  * public cache hints: what they say changes only with the package.
  */
+
 import { readFile } from "node:fs/promises";
 import type { Server } from "@modelcontextprotocol/server";
+import { MCP_DEFAULTS } from "../shared/defaults.js";
 import type { McpSdk } from "./sdk.js";
 import type { ToolBox } from "./tool-calls.js";
 
@@ -15,7 +17,7 @@ import type { ToolBox } from "./tool-calls.js";
 export const SPEC_RESOURCE_URI = "hiro-lookup://openapi.yaml";
 
 /** How long a client or a shared cache may keep the tool list and the spec (2026-07-28 `ttlMs`): a day. */
-export const LIST_TTL_MS = 24 * 60 * 60 * 1000;
+export const LIST_TTL_MS = MCP_DEFAULTS.listTtlMs;
 
 /** What the server tells the client about itself (an agent reads it). */
 const INSTRUCTIONS =

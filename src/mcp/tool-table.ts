@@ -10,14 +10,16 @@
  *   (tool-calls.ts) before it becomes structured content.
  * No list by hand: an operation added to the spec is a tool after `npm run generate`.
  */
+
 import type { Tool } from "@modelcontextprotocol/server";
 import type { OperationId } from "../index.js";
 import { type JsonSchemaObject, operationSchemas } from "../internal.js";
+import { MCP_DEFAULTS } from "../shared/defaults.js";
 import { operations, type ServiceName } from "../spec-entry.js";
 import { type ResponseSchema, responseValidators } from "../validators.js";
 
-/** The page size of a paged tool when the caller gives no `limit`: small, as an agent's context is. */
-export const TOOL_PAGE_SIZE = 10;
+/** The page size of a paged tool when the caller gives no `limit` (src/shared/defaults.ts). */
+export const TOOL_PAGE_SIZE = MCP_DEFAULTS.toolPageSize;
 
 /** The longest description a parameter keeps (whole sentences; the first one always). */
 export const DESCRIPTION_CHARS = 200;

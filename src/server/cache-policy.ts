@@ -5,6 +5,7 @@
  * the key's quota: so the gateway serves a kept answer for `fresh` ms without asking, then revalidates.
  */
 import type { OperationId } from "../index.js";
+import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 
 /** An answer as the gateway keeps it (JSON in a store): the service's status, body and validators. */
 export interface CachedAnswer {
@@ -18,11 +19,8 @@ export interface CachedAnswer {
   freshMs: number;
 }
 
-/**
- * How long a token still being fetched (422 `metadata_pending`) is served without asking: at most 2 s,
- * so a burst of callers is one upstream request, and the token shows soon after upstream has it.
- */
-export const PENDING_FRESH_MS = 2_000;
+/** How long a token still being fetched (422 `metadata_pending`) is served without asking, at most, in ms. */
+export const PENDING_FRESH_MS = GATEWAY_DEFAULTS.pendingFreshMs;
 
 /**
  * How long an answer of `status` is kept without asking, in ms, or undefined when it is not kept: a 200

@@ -7,9 +7,10 @@
  * On a single Redis the braces are just characters.
  */
 import { HiroValidationError } from "../index.js";
+import { REDIS_SHARED_DEFAULTS } from "../shared/defaults.js";
 
 /** The default prefix of every key. */
-export const DEFAULT_REDIS_PREFIX = "hiro-lookup:";
+export const DEFAULT_REDIS_PREFIX = REDIS_SHARED_DEFAULTS.prefix;
 
 /** FNV-1a, 32 bits, as 8 hex digits: a hash tag that spreads cache keys over the slots (not a secret). */
 function tagOf(text: string): string {

@@ -8,7 +8,7 @@
  * it. When Redis fails, the lock is skipped and the pace falls back to this instance's own; the store's
  * failures reach the gateway, which serves from upstream and memory and says so once.
  */
-import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
+import { GATEWAY_DEFAULTS, REDIS_SHARED_DEFAULTS } from "../shared/defaults.js";
 import type { GatewayShared, LookupStore, MissLock } from "./options.js";
 import {
   createMemoryPace,
@@ -159,7 +159,7 @@ export function createRedisShared(
   options: RedisSharedOptions = {},
 ): GatewayShared {
   const keys = redisKeys(options.prefix ?? DEFAULT_REDIS_PREFIX);
-  const timeoutMs = options.commandTimeoutMs ?? 500;
+  const timeoutMs = options.commandTimeoutMs ?? REDIS_SHARED_DEFAULTS.commandTimeoutMs;
   const maxValueBytes = options.maxValueBytes ?? 35_651_584;
   const sendTo = sendOf(redis);
   const isCluster = "masters" in redis;

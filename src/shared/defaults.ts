@@ -73,6 +73,14 @@ export const DOCTOR_DEFAULTS = {
   maxImageBytes: 10_485_760,
 } as const;
 
+/** Defaults of the token doctor's `gateways`: where it fetches the URIs a browser cannot. */
+export const DOCTOR_GATEWAY_DEFAULTS = {
+  /** Base URL for `ipfs://` and `ipns://` (upstream's is `PUBLIC_GATEWAY_IPFS`, default `https://cloudflare-ipfs.com`). */
+  ipfs: "https://ipfs.io",
+  /** Base URL for `ar://`: upstream's default. */
+  arweave: "https://arweave.net",
+} as const;
+
 /** Defaults of the gateway (`createLookupGateway`, `hiro-lookup serve`). */
 export const GATEWAY_DEFAULTS = {
   /**
@@ -117,6 +125,19 @@ export const GATEWAY_DEFAULTS = {
   maxHookBytes: 1_048_576,
   /** How long the budget is taken as spent after a 429 that says neither `Retry-After` nor a reset, in ms. */
   refusedFallbackMs: 1_000,
+  /**
+   * How long a token still being fetched (422 `metadata_pending`) is served without asking, at most, in
+   * ms: a burst of callers is one upstream request, and the token shows soon after upstream has it.
+   */
+  pendingFreshMs: 2_000,
+} as const;
+
+/** Defaults of the gateway's shared store over Redis (`createRedisShared`). */
+export const REDIS_SHARED_DEFAULTS = {
+  /** Prefix of every key (`prefix`). */
+  prefix: "hiro-lookup:",
+  /** How long one Redis command may take, in ms, before the gateway goes on without the store (`commandTimeoutMs`). */
+  commandTimeoutMs: 500,
 } as const;
 
 /**
@@ -134,4 +155,8 @@ export const MCP_DEFAULTS = {
   deadlineMs: 50_000,
   /** The doctor's time limit of each fetch to a token's host, in ms. */
   hostTimeoutMs: 10_000,
+  /** The page size of a paged tool when the caller gives no `limit`: small, as an agent's context is. */
+  toolPageSize: 10,
+  /** How long a client or a shared cache may keep the tool list and the spec (2026-07-28 `ttlMs`): a day, in ms. */
+  listTtlMs: 86_400_000,
 } as const;

@@ -11,9 +11,11 @@ import { describe, expect, it } from "vitest";
 import {
   CLIENT_DEFAULTS,
   DOCTOR_DEFAULTS,
+  DOCTOR_GATEWAY_DEFAULTS,
   ETAG_CACHE_DEFAULTS,
   GATEWAY_DEFAULTS,
   MCP_DEFAULTS,
+  REDIS_SHARED_DEFAULTS,
   WAIT_FOR_METADATA_DEFAULTS,
 } from "../../src/shared/defaults.js";
 import { ROOT } from "../helpers/spec.js";
@@ -74,12 +76,17 @@ describe("the library's defaults", () => {
       purgePollMs: 1_000,
       maxHookBytes: 1_048_576,
       refusedFallbackMs: 1_000,
+      pendingFreshMs: 2_000,
     });
+    expect(REDIS_SHARED_DEFAULTS).toEqual({ prefix: "hiro-lookup:", commandTimeoutMs: 500 });
+    expect(DOCTOR_GATEWAY_DEFAULTS).toEqual({ ipfs: "https://ipfs.io", arweave: "https://arweave.net" });
     expect(MCP_DEFAULTS).toEqual({
       attemptTimeoutMs: 15_000,
       maxRetries: 2,
       deadlineMs: 50_000,
       hostTimeoutMs: 10_000,
+      toolPageSize: 10,
+      listTtlMs: 24 * 60 * 60 * 1000,
     });
   });
 
@@ -110,7 +117,9 @@ describe("the library's defaults", () => {
       ETAG_CACHE_DEFAULTS,
       WAIT_FOR_METADATA_DEFAULTS,
       DOCTOR_DEFAULTS,
+      DOCTOR_GATEWAY_DEFAULTS,
       GATEWAY_DEFAULTS,
+      REDIS_SHARED_DEFAULTS,
       MCP_DEFAULTS,
     ].flatMap((defaults) => Object.keys(defaults).filter((key) => !(key in CLIENT_DEFAULTS)));
     expect(others.filter(held)).toEqual([]);
