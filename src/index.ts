@@ -14,6 +14,8 @@ export {
   HiroNetworkError,
   HiroTimeoutError,
   HiroValidationError,
+  type HiroValidationErrorOptions,
+  type IntegerRule,
 } from "./errors/errors.js";
 export { HiroIncompleteListError } from "./errors/incomplete-list-error.js";
 export { HiroWaitTimeoutError } from "./errors/wait-errors.js";

@@ -13,7 +13,6 @@
 export { parameterRules } from "./generated/parameters.js";
 export { checkParameter, type WireValue } from "./input/parameter-checks.js";
 export { checkBaseUrl } from "./input/url-and-key-checks.js";
-export { clientPageMaximum, JS_INTEGER_FORMS } from "./input/validate-input.js";
 export { answerProblem } from "./lookups/requests.js";
 export { isHiroHost, RETIRED_APIS, RETIRED_ON } from "./spec/service-hosts.js";
 export {

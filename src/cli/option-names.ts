@@ -3,10 +3,11 @@
  * the user typed flags and arguments (`--timeout`, `<token_id>`, the search's second id, `--ordinals-url`
  * or whichever flag or variable gave that URL). This is the one map between them. A validation error is
  * retold from its fields (`parameter`, `reason`), never by cutting its message: named as the user typed
- * it, and saying what a command line can give (decimal digits), not what a JS caller can pass.
+ * it, and an integer rule said from the error's `rule` in the command line's words: what a command line
+ * can give (decimal digits), not what a JS caller can pass, and a page maximum named by its flag.
  */
-import { HiroValidationError, type ServiceName } from "../index.js";
-import { clientPageMaximum, JS_INTEGER_FORMS, SERVICE_NAMES } from "../spec-entry.js";
+import { HiroValidationError, type IntegerRule, type ServiceName } from "../index.js";
+import { SERVICE_NAMES } from "../spec-entry.js";
 import { maxLimitFlag, PAGED_SERVICES } from "./service-flags.js";
 import { type ServiceUrls, unsetServiceReason } from "./service-urls.js";
 
@@ -65,10 +66,17 @@ export function cliNameOf(parameter: string, urls: ServiceUrls = {}): string | u
   return id ? `<id> #${Number(id[1]) + 1}` : undefined;
 }
 
+/** A broken integer rule in the command line's words: its maximum's flag, its value's form (decimal digits). */
+function cliIntegerReason(rule: IntegerRule, urls: ServiceUrls): string {
+  const flag = rule.maximumFrom === undefined ? undefined : cliNameOf(rule.maximumFrom, urls);
+  const whose = flag === undefined ? "" : ` (${flag})`;
+  return `must be ${rule.allowed}${whose}${rule.jsForms ? ` ${CLI_INTEGER_FORMS}` : ""}; got ${rule.given}`;
+}
+
 /**
  * `error` retold in the CLI's words, from its fields: its parameter as the user typed it (`name`, else
- * {@link cliNameOf}), integers as decimal digits, and a paged service with no usable URL told which flag
- * or variable sets it. Any other error is returned as is.
+ * {@link cliNameOf}), an integer rule from its `rule`, and a paged service with no usable URL told which
+ * flag or variable sets it. Any other error is returned as is.
  */
 export function inCliWords(error: unknown, urls: ServiceUrls = {}, name?: string): unknown {
   if (!(error instanceof HiroValidationError)) return error;
@@ -77,10 +85,6 @@ export function inCliWords(error: unknown, urls: ServiceUrls = {}, name?: string
   if (service && unset) return new HiroValidationError(unset.flag, unset.reason, { cause: error });
   name ??= cliNameOf(error.parameter, urls);
   if (!name) return error;
-  // The library's words for what a command line sets otherwise: integers, and a deployment's page maximum.
-  let reason = error.reason.replaceAll(JS_INTEGER_FORMS, CLI_INTEGER_FORMS);
-  for (const service of PAGED_SERVICES) {
-    reason = reason.replaceAll(clientPageMaximum(service), maxLimitFlag(service));
-  }
-  return new HiroValidationError(name, reason, { cause: error });
+  const reason = error.rule ? cliIntegerReason(error.rule, urls) : error.reason;
+  return new HiroValidationError(name, reason, { cause: error, rule: error.rule });
 }

@@ -29,6 +29,27 @@ export const operationMessage = (operationId: string | undefined, summary: strin
   operationId === undefined ? summary : `${operationId}: ${summary}`;
 
 /**
+ * An integer parameter's rule, as a refusal of it is made: so that a tool taking text (the command line)
+ * can say it in its own words, from these fields, rather than by rewriting the reason.
+ */
+export interface IntegerRule {
+  /** What is allowed, in words, without the forms a value may take: `an integer from 1 to 60`. */
+  allowed: string;
+  /** Whether a JS caller is told the forms it may pass (a safe integer, a bigint or a decimal string). */
+  jsForms: boolean;
+  /** The client option that set the maximum, when it is not the spec's: `maxLimit.runes`. */
+  maximumFrom?: string | undefined;
+  /** The value given, as the reason shows it. */
+  given: string;
+}
+
+/** What a {@link HiroValidationError} is made of besides its parameter and reason. */
+export interface HiroValidationErrorOptions extends ErrorOptions {
+  /** The integer rule the value broke, when it broke one (see {@link IntegerRule}). */
+  rule?: IntegerRule | undefined;
+}
+
+/**
  * Raised before any request is sent, when a parameter or option is invalid.
  * `parameter` names it; `reason` says what is wrong and what is allowed; the message is both.
  */
@@ -38,10 +59,13 @@ export class HiroValidationError extends HiroError {
   declare readonly parameter: string;
   /** What is wrong with it and what is allowed, without its name (the message is `parameter: reason`). */
   declare readonly reason: string;
-  constructor(parameter: string, reason: string, options?: ErrorOptions) {
+  /** The integer rule the value broke, as fields, when it broke one; undefined otherwise. */
+  declare readonly rule: IntegerRule | undefined;
+  constructor(parameter: string, reason: string, options?: HiroValidationErrorOptions) {
     super(validationMessage(parameter, reason), options);
     this.parameter = parameter;
     this.reason = reason;
+    this.rule = options?.rule;
   }
 }
 

@@ -7,7 +7,7 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { pageMaximumOf } from "../input/option-checks.js";
-import { clientPageMaximum } from "../input/validate-input.js";
+import { pageMaximumOption } from "../input/validate-input.js";
 import { clientFactsOf } from "../lookups/client-facts.js";
 import type { LookupClient } from "../lookups/client-type.js";
 import { operations } from "../spec/services.js";
@@ -50,6 +50,6 @@ export function paginateLookup<Op extends PagedOperationId>(
   return paginateWithin<LookupParams<Op>, LookupData<Op>>(facts.lookups[operationId], params, options, {
     maximum,
     fallback: maximum,
-    whose: own === undefined ? "" : ` (${clientPageMaximum(service)})`,
+    maximumFrom: own === undefined ? undefined : pageMaximumOption(service),
   });
 }

@@ -5,6 +5,7 @@
 import { HiroValidationError } from "../errors/errors.js";
 import { printable } from "../errors/safe-text.js";
 import { limitRule } from "../generated/parameters.js";
+import { integerRefusal } from "../input/validate-input.js";
 import { isWholeNumber } from "../input/whole-number.js";
 import type { RequestOptions } from "../lookups/call-options.js";
 import type { Page } from "../spec/types.js";
@@ -45,8 +46,8 @@ export const MAX_PAGE_SIZE = limitRule.maximum;
 export interface PageSizeRule {
   maximum: number;
   fallback: number;
-  /** Whose maximum it is, for the refusal of a larger `pageSize`: e.g. ` (the client's maxLimit …)`. */
-  whose?: string | undefined;
+  /** The client option that set the maximum (`maxLimit.runes`), when it is not the spec's. */
+  maximumFrom?: string | undefined;
 }
 
 /** `value` if it is a whole number from `min` to `max`, `fallback` if undefined; else a refusal naming it. */
@@ -56,14 +57,16 @@ export function checkInteger(
   min: number,
   max: number,
   fallback: number,
-  whose = "",
+  maximumFrom?: string,
 ): number {
   if (value === undefined) return fallback;
   if (!isWholeNumber(value, min, max)) {
-    throw new HiroValidationError(
-      name,
-      `must be an integer from ${min} to ${max}${whose}; got ${String(value)}`,
-    );
+    throw integerRefusal(name, {
+      allowed: `an integer from ${min} to ${max}`,
+      jsForms: false,
+      maximumFrom,
+      given: printable(String(value), 40),
+    });
   }
   return value;
 }
@@ -92,7 +95,7 @@ export interface WalkLimits {
 export function walkLimits(params: object, options: PaginateOptions, rule: PageSizeRule): WalkLimits {
   refuseStrayLimit(params);
   return {
-    pageSize: checkInteger("pageSize", options.pageSize, 1, rule.maximum, rule.fallback, rule.whose),
+    pageSize: checkInteger("pageSize", options.pageSize, 1, rule.maximum, rule.fallback, rule.maximumFrom),
     maxItems: checkInteger("maxItems", options.maxItems, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     concurrency: checkInteger("concurrency", options.concurrency, 1, 16, 1),
   };

@@ -4,7 +4,7 @@
  * The service itself coerces `"1e3"`, `"0x10"` or `" 5"` into integers and lets `Infinity` through,
  * so the client is stricter than the server on purpose: a typo must not become another lookup.
  */
-import { HiroValidationError } from "../errors/errors.js";
+import { HiroValidationError, type IntegerRule } from "../errors/errors.js";
 import { quoted } from "../errors/safe-text.js";
 import {
   limitRule,
@@ -45,26 +45,39 @@ function show(value: unknown): string {
  */
 export const JS_INTEGER_FORMS = "(a safe integer, a bigint or a decimal string)";
 
-/** A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max]. */
+/**
+ * The refusal of `parameter`'s value, which broke `rule`: in the library's words (its maximum named by
+ * the client option that set it, and the forms a JS caller may pass), with the rule's fields.
+ */
+export function integerRefusal(parameter: string, rule: IntegerRule): HiroValidationError {
+  const whose = rule.maximumFrom === undefined ? "" : ` (the client's ${rule.maximumFrom})`;
+  const forms = rule.jsForms ? ` ${JS_INTEGER_FORMS}` : "";
+  return new HiroValidationError(parameter, `must be ${rule.allowed}${whose}${forms}; got ${rule.given}`, {
+    rule,
+  });
+}
+
+/**
+ * A non-negative integer given as a safe integer, a bigint or a decimal string, checked against [0, max];
+ * `allowed` says the range in words.
+ */
 function bigInteger(parameter: string, value: unknown, max: bigint, allowed: string): bigint {
+  const refused = (given: string) => integerRefusal(parameter, { allowed, jsForms: true, given });
   let n: bigint;
   if (typeof value === "bigint") n = value;
   else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
   else if (typeof value === "string" && DECIMAL.test(value)) {
     // Length first: BigInt() of millions of digits costs seconds of CPU before the range check.
     const digits = value.length - (/^0*/.exec(value)?.[0].length ?? 0);
-    if (digits > max.toString().length) {
-      throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)} (${digits} digits)`);
-    }
+    if (digits > max.toString().length) throw refused(`${show(value)} (${digits} digits)`);
     n = BigInt(value);
   } else if (typeof value === "number" && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
     // 2**53 + 1 written as a number literal is already 2**53: the digits the caller meant are gone.
-    throw new HiroValidationError(
-      parameter,
-      `must be ${allowed}; got ${show(value)}, a number past 2^53-1 (precision lost before the call): pass a bigint or a decimal string`,
+    throw refused(
+      `${show(value)}, a number past 2^53-1 (precision lost before the call): pass a bigint or a decimal string`,
     );
-  } else throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
-  if (n < 0n || n > max) throw new HiroValidationError(parameter, `must be ${allowed}; got ${show(value)}`);
+  } else throw refused(show(value));
+  if (n < 0n || n > max) throw refused(show(value));
   return n;
 }
 
@@ -109,7 +122,7 @@ const TOKEN_NUMBER_MAX = 2n ** 63n - 1n;
  *   back exactly (2^53, 10^18).
  */
 export function checkTokenId(value: unknown): string {
-  const id = bigInteger("token_id", value, U128_MAX, `${TOKEN_ID_ALLOWED} ${JS_INTEGER_FORMS}`);
+  const id = bigInteger("token_id", value, U128_MAX, TOKEN_ID_ALLOWED);
   const problem = tokenNumberProblem(id);
   if (problem) throw new HiroValidationError("token_id", `${problem}; got ${show(value)}`);
   return id.toString();
@@ -138,8 +151,7 @@ export function tokenNumberProblem(id: bigint): string | undefined {
 /** `ordinal`: 0..2099999997689999, returned as a number (exact: below 2^53). */
 export function checkOrdinal(value: unknown): number {
   const max = BigInt(ordinalRule.exclusiveMaximum) - 1n;
-  const allowed = `an integer from 0 to ${max} ${JS_INTEGER_FORMS}`;
-  return Number(bigInteger("ordinal", value, max, allowed));
+  return Number(bigInteger("ordinal", value, max, `an integer from 0 to ${max}`));
 }
 
 /** `tx_id`: 64 hex characters; an optional `0x` is stripped and the result lower-cased. */
@@ -167,12 +179,8 @@ export function checkOffset(value: unknown): number | undefined {
   return value;
 }
 
-/**
- * Where a page maximum other than the spec's comes from, as a refusal names it: the client's `maxLimit`
- * for `service`. One text, so a tool that sets the option another way (the CLI's `--runes-max-limit`)
- * names its own instead.
- */
-export const clientPageMaximum = (service: string) => `the client's maxLimit.${service}`;
+/** The client option that sets `service`'s page maximum, as a refusal names it ({@link IntegerRule}). */
+export const pageMaximumOption = (service: string) => `maxLimit.${service}`;
 
 /**
  * `limit`: an integer from 1 to `maximum` (the spec's 60, or the deployment's `maxLimit` for `service`),
@@ -183,11 +191,12 @@ export function checkLimit(value: unknown, maximum?: number, service = ""): numb
   const { minimum } = limitRule;
   const max = maximum ?? limitRule.maximum;
   if (!isWholeNumber(value, minimum, max)) {
-    const whose = maximum === undefined ? "" : ` (${clientPageMaximum(service)})`;
-    throw new HiroValidationError(
-      "limit",
-      `must be an integer from ${minimum} to ${max}${whose}; got ${show(value)}`,
-    );
+    throw integerRefusal("limit", {
+      allowed: `an integer from ${minimum} to ${max}`,
+      jsForms: false,
+      maximumFrom: maximum === undefined ? undefined : pageMaximumOption(service),
+      given: show(value),
+    });
   }
   return value;
 }
