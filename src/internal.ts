@@ -34,6 +34,7 @@ export {
   type LookupQueryKey,
   queryKeyOf,
 } from "./lookups/key.js";
+export { tracedExchange } from "./lookups/lookup.js";
 export type { OperationPath } from "./lookups/prepare.js";
 export { type CallFacts, type PreparedCall, prepare, preparedCall, SPEC_FACTS } from "./lookups/prepare.js";
 export type { LookupRequest } from "./lookups/requests.js";

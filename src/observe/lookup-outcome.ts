@@ -19,7 +19,7 @@ export interface LookupTraceMessage {
   attempts?: number | undefined;
   /** The final answer's status (set when the lookup ends; absent when no answer came). */
   status?: number | undefined;
-  /** Set by the channel: the data, or the error the lookup rejected with. */
+  /** Set by the channel: the data (undefined for a gateway's miss, which is not judged), or the error the lookup rejected with. */
   result?: unknown;
   error?: unknown;
 }

@@ -1,12 +1,18 @@
 /**
  * What the gateway does when it has no fresh answer: look in the shared store, take the shared lock (or
  * wait for the instance that holds it), take a slot of the upstream budget, ask upstream (the prepared
- * call's one exchange, revalidating a kept answer by its ETag where that can be trusted), and keep what
+ * call's one exchange, traced as a lookup, revalidating a kept answer by its ETag where that can be trusted), and keep what
  * may be kept (a 200 only when the lookup's own judgement takes it). Identical misses in one instance
  * are one call of this (gateway.ts coalesces them).
  */
 import { HiroError } from "../index.js";
-import { acceptsBody, type Exchange, exchange, type LookupSettings, type PreparedCall } from "../internal.js";
+import {
+  acceptsBody,
+  type Exchange,
+  type LookupSettings,
+  type PreparedCall,
+  tracedExchange,
+} from "../internal.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { sleep } from "../shared/sleep.js";
 import { ALWAYS, type GatewayAnswer, JSON_TYPE, passedOnStatus, spent, unreachable } from "./answers.js";
@@ -251,7 +257,12 @@ export async function answerMiss(
       if (!release)
         return kept ? { entry: kept, how: "stale" } : { answer: spent(GATEWAY_DEFAULTS.refusedFallbackMs) };
       try {
-        answer = await exchange(context.settings, call, revalidate ? { ifNoneMatch: kept?.etag } : undefined);
+        // One `hiro-lookup:lookup` event, inside the caller request's `hiro-lookup:gateway` one (trace.ts).
+        answer = await tracedExchange(
+          context.settings,
+          call,
+          revalidate ? { ifNoneMatch: kept?.etag } : undefined,
+        );
       } catch (error) {
         context.observer?.upstream?.(call.operationId, "error");
         if (kept) return { entry: kept, how: "stale" };
