@@ -111,9 +111,10 @@ export default defineConfig({
     // `npm test` prints its test lines and the summary: a test's console output shows only when it fails
     // (figures and tables go to reports/: fault-matrix.md, size.md).
     silent: "passed-only",
-    // A test's time limit catches a hang, never slowness: the tiers that start processes (Prism, tsx, npm,
-    // tsup) get a minute each, as a busy machine can take 15 s just to start Prism (seen with a CPU hog).
-    testTimeout: 15_000,
+    // A test's time limit catches a hang, never slowness: a minute for every tier (the tiers that start
+    // processes, Prism, tsx, npm, tsup, set it again), as a busy machine can take 15 s just to start Prism,
+    // and a property test of 500 runs took over 15 s at a load average of 14 on 2 cores.
+    testTimeout: PROCESS_TIMEOUT_MS,
     hookTimeout: 60_000,
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine, so files ran
     // one after another while most of them wait (on child processes, servers, timers). One more worker
