@@ -20,7 +20,9 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const DOC_EXAMPLES_DIR = join(ROOT, ".tmp/doc-examples");
 
 /** The names the guide's fragments may use without declaring them, and what each is. */
-const GIVEN = `import type { LookupClient, Logger } from "hiro-lookup";
+const GIVEN = `import type { AsyncLocalStorage } from "node:async_hooks";
+import type { Context } from "@opentelemetry/api";
+import type { LookupClient, Logger } from "hiro-lookup";
 export declare const client: LookupClient;
 export declare const principal: string;
 export declare const token_id: bigint;
@@ -29,6 +31,7 @@ export declare const tx_id: string;
 export declare const pinoLogger: Logger;
 export declare function show(value: unknown): void;
 export declare function scheduleRetry(afterMs: number): void;
+export declare const contextStore: AsyncLocalStorage<Context>;
 `;
 const GIVEN_NAMES = [...GIVEN.matchAll(/export declare (?:const|function) (\w+)/g)].map((m) => m[1] ?? "");
 

@@ -2,11 +2,13 @@
  * The guide's OpenTelemetry bridge ("Seeing what happens", **Traces.**), run as written: it subscribes to
  * the `hiro-lookup:lookup` TracingChannel and makes one span per lookup, the parent of the per-attempt
  * spans a fetch instrumentation makes (here a `fetch` that starts a span in the active context, as
- * OpenTelemetry's undici and fetch instrumentations do), itself a child of the caller's span.
+ * OpenTelemetry's undici and fetch instrumentations do), itself a child of the caller's span. And its
+ * server half ("The gateway's trace"), on the same store: a server span per caller request of the
+ * gateway with the cache outcome, the parent of a miss's lookup span.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SpanStatusCode, trace } from "@opentelemetry/api";
+import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -15,11 +17,14 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { HiroApiError } from "../../src/index.js";
 import { json, PRINCIPAL } from "../helpers/fake-fetch.js";
+import { testGateway } from "../helpers/gateway.js";
 import { ROOT } from "../helpers/spec.js";
 import { createTestClient } from "../helpers/test-client.js";
+import { upstreamFixture } from "../helpers/upstream-fixtures.js";
 
 const guide = readFileSync(join(ROOT, "docs/guide.md"), "utf8");
 const bridge = /\*\*Traces\.\*\*[\s\S]*?```ts\n([\s\S]*?)```/.exec(guide)?.[1] ?? "";
+const serverBridge = /### The gateway's trace[\s\S]*?```ts\n([\s\S]*?)```/.exec(guide)?.[1] ?? "";
 const STATUS = { server_version: "token-metadata-api v2.3.0", status: "ready", chain_tip: null };
 const exporter = new InMemorySpanExporter();
 
@@ -30,8 +35,15 @@ beforeAll(async () => {
   );
   const dir = join(ROOT, ".tmp/guide-otel");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "bridge.ts"), bridge);
+  // The server half uses the lookups' bridge's store, as the guide says: one module each, as an app has them.
+  expect(serverBridge).toContain('tracingChannel<Context, GatewayTraceMessage>("hiro-lookup:gateway")');
+  writeFileSync(join(dir, "bridge.ts"), `${bridge}\nexport { contextStore };\n`);
+  writeFileSync(
+    join(dir, "server-bridge.ts"),
+    `import { contextStore } from "./bridge.ts";\n${serverBridge.replaceAll('"hiro-lookup/server"', '"../../src/server/index.ts"')}`,
+  );
   await import(join(dir, "bridge.ts"));
+  await import(join(dir, "server-bridge.ts"));
 });
 
 /** A client whose fetch makes one span per attempt in the active context; `answer` answers each. */
@@ -77,5 +89,37 @@ describe("the guide's OpenTelemetry bridge", () => {
     const lookup = exporter.getFinishedSpans().find((s) => s.name === "hiro-lookup getSftMetadata");
     expect(lookup?.status.code).toBe(SpanStatusCode.ERROR);
     expect(lookup?.attributes["http.response.status_code"]).toBe(404);
+  });
+
+  it("makes a server span per gateway request with its cache outcome, the parent of a miss's lookup span", async () => {
+    exporter.reset();
+    const fetchSpans = trace.getTracer("fetch-instrumentation");
+    const { get } = testGateway((_request, call) => {
+      fetchSpans.startSpan(`GET attempt ${call}`).end();
+      return json(upstreamFixture("tma-sft-200-valid-metadata"), 200, { etag: '"1"' });
+    });
+    const target = `/metadata/v1/sft/${PRINCIPAL}/35`;
+    expect((await get(target)).status).toBe(200);
+    expect((await get(target)).status).toBe(200);
+    const spans = exporter.getFinishedSpans();
+    const servers = spans.filter((span) => span.kind === SpanKind.SERVER);
+    expect(servers.map((span) => span.name)).toEqual(["GET getSftMetadata", "GET getSftMetadata"]);
+    expect(servers.map((span) => span.attributes["hiro.cache.outcome"])).toEqual(["fwd=miss", "hit"]);
+    expect(servers[0]?.attributes).toMatchObject({
+      "http.request.method": "GET",
+      "url.path": target,
+      "hiro.route": "getSftMetadata",
+      "http.response.status_code": 200,
+      "hiro.coalesced": false,
+    });
+    expect(String(servers[0]?.attributes["hiro.cache_status"])).toMatch(/^hiro-lookup; fwd=miss/);
+    // The miss: server span → lookup span → the attempt's span. The hit asked nothing: no lookup span.
+    const lookups = spans.filter((span) => span.name === "hiro-lookup getSftMetadata");
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]?.parentSpanContext?.spanId).toBe(servers[0]?.spanContext().spanId);
+    expect(lookups[0]?.attributes).toMatchObject({ "hiro.attempts": 1, "http.response.status_code": 200 });
+    const attempt = spans.find((span) => span.name === "GET attempt 1");
+    expect(attempt?.parentSpanContext?.spanId).toBe(lookups[0]?.spanContext().spanId);
+    expect(servers[0]?.status.code).not.toBe(SpanStatusCode.ERROR);
   });
 });
