@@ -26,7 +26,7 @@ export { type BuiltClient, buildLookupClient, type ClientBuild } from "./lookups
 export { type ClientFacts, clientFactsOf } from "./lookups/client-facts.js";
 export { type Exchange, type ExchangeOptions, exchange, type LookupSettings } from "./lookups/exchange.js";
 export { identityOf } from "./lookups/item-identity.js";
-export { acceptsBody, judge } from "./lookups/judge.js";
+export { acceptsBody, judge, parsedText } from "./lookups/judge.js";
 export {
   type CanonicalParams,
   canonicalOf,

@@ -44,7 +44,7 @@ function bodyOf<T>(call: PreparedCall, text: string, info: Answered): T {
 }
 
 /** JSON when the text is JSON, else the text: the body an error keeps (never parsed past the JSON budget). */
-export function errorBody(text: string): unknown {
+export function parsedText(text: string): unknown {
   if (!text || overJsonBudget(text)) return text;
   try {
     return JSON.parse(text);
@@ -63,7 +63,7 @@ export function judge<Op extends OperationId>(call: PreparedCall<Op>, answer: Ex
   // Server text goes into the error: never with the client's own key in it (a gateway may echo it).
   throw apiErrorFor({
     ...info,
-    body: answer.withoutKey(errorBody(answer.text)),
+    body: answer.withoutKey(parsedText(answer.text)),
     text: answer.withoutKey(answer.text),
   });
 }

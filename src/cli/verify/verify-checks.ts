@@ -1,12 +1,13 @@
 /**
  * The checks of `hiro-lookup verify` for the two paginated services, in the order they run. The documented bad requests go
  * first: they are also the probe that tells a Prism mock before any check a mock cannot show is judged.
- * Requests go through `client.raw`, so nothing of the lookups' input checking stands in the way.
+ * Requests are prepared unchecked (verify-http.ts), so nothing of the lookups' input checking stands in the way.
  */
 
-import type { LookupClient, OperationId } from "../../index.js";
+import type { OperationId } from "../../index.js";
+import type { Exchange as Answer } from "../../internal.js";
 import { parameterRules } from "../../spec-entry.js";
-import type { RawAnswer } from "./verify-http.js";
+import type { Send } from "./verify-http.js";
 import { judgeBadRequest, judgeEmptyPage, judgeSample, judgeSubject, judgeValid } from "./verify-judge.js";
 import { pageMaximumCheck } from "./verify-page-maximum-check.js";
 import { type Check, check, type ExtraHeaders, etagChecks, type ServiceState } from "./verify-state.js";
@@ -25,7 +26,7 @@ type Paging = { limit?: number; offset?: number };
 interface PagedService<Id> {
   operationId: OperationId;
   schema: string;
-  get(id: Id, paging?: Paging, headers?: ExtraHeaders): () => Promise<RawAnswer>;
+  get(id: Id, paging?: Paging, headers?: ExtraHeaders): () => Promise<Answer>;
   sample: { id: Id; check: string };
   /** The lookup's parameters for `id` (the client's answer checks need the question). */
   params(id: Id): Record<string, unknown>;
@@ -84,24 +85,14 @@ function pagedChecks<Id>(s: PagedService<Id>, state: ServiceState, given: number
 }
 
 /** Inscriptions on a sat. No ETag on this route (the spec says so). */
-export function ordinalsChecks(
-  client: LookupClient,
-  ordinal: number,
-  state: ServiceState,
-  maxLimit?: number,
-): Check[] {
+export function ordinalsChecks(send: Send, ordinal: number, state: ServiceState, maxLimit?: number): Check[] {
   const documented = '400 {"error":"Invalid satoshi ordinal number"}';
   return pagedChecks<number>(
     {
       operationId: "getSatoshiInscriptions",
       schema: "PaginatedInscriptions",
-      get:
-        (id, query = {}) =>
-        () =>
-          client.raw.GET("/ordinals/v1/sats/{ordinal}/inscriptions", {
-            params: { path: { ordinal: id }, query },
-            parseAs: "text",
-          }),
+      get: (id, query = {}, headers = undefined) =>
+        send("getSatoshiInscriptions", { path: { ordinal: String(id) }, query }, headers),
       sample: { id: ordinal, check: `sample sat ${ordinal}` },
       params: (id) => ({ ordinal: id }),
       // Every 400 of this route has the same constant body: there is no parameter to name.
@@ -139,25 +130,14 @@ export function ordinalsChecks(
 }
 
 /** Rune activity of a transaction. */
-export function runesChecks(
-  client: LookupClient,
-  txId: string,
-  state: ServiceState,
-  maxLimit?: number,
-): Check[] {
+export function runesChecks(send: Send, txId: string, state: ServiceState, maxLimit?: number): Check[] {
   const validation = (parameter: string) => `400 ValidationError "${parameter} …"`;
   return pagedChecks<string>(
     {
       operationId: "getTransactionActivity",
       schema: "PaginatedRuneActivity",
-      get:
-        (id, query = {}, headers = undefined) =>
-        () =>
-          client.raw.GET("/runes/v1/transactions/{tx_id}/activity", {
-            params: { path: { tx_id: id }, query },
-            parseAs: "text",
-            ...(headers ? { headers } : {}),
-          }),
+      get: (id, query = {}, headers = undefined) =>
+        send("getTransactionActivity", { path: { tx_id: id }, query }, headers),
       sample: { id: txId, check: "sample tx" },
       params: (id) => ({ tx_id: id }),
       bad: [

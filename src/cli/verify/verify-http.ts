@@ -1,19 +1,36 @@
 /**
- * One request of `hiro-lookup verify`, sent through a client's `raw` openapi-fetch client (so it gets the
- * pipeline's retries, `Retry-After`, timeouts and size cap, but none of the lookups' input checks), and
- * the answer kept as plain data for the checks to judge. Every account of an answer starts with its
- * cause (`no answer: ECONNREFUSED`, `404 Not Found`), so a cut cell or a narrow terminal keeps it.
+ * One request of `hiro-lookup verify`: a call of an operation with its parameters as given (prepared
+ * unchecked: none of the lookups' input checks stands in the way of a deliberately bad request), exchanged
+ * by the core as every lookup is (its retries, `Retry-After`, timeouts and size cap), and the answer kept
+ * as plain data for the checks to judge, its body read as the core reads an error's. Every account of an
+ * answer starts with its cause (`no answer: ECONNREFUSED`, `404 Not Found`), so a cut cell or a narrow
+ * terminal keeps it.
  */
 import { STATUS_CODES } from "node:http";
-import { HiroNetworkError, HiroTimeoutError } from "../../index.js";
+import { HiroNetworkError, HiroTimeoutError, type OperationId } from "../../index.js";
+import {
+  type Exchange as Answer,
+  exchange as exchangeCall,
+  type LookupRequest,
+  type LookupSettings,
+  parsedText,
+  preparedCall,
+} from "../../internal.js";
 import { jsonForMessage, printable } from "../text.js";
 
-/** What openapi-fetch resolves with (`parseAs: "text"`). */
-export interface RawAnswer {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
+/** A request as verify makes it: its operation, its parameters as given, extra headers (`If-None-Match`). */
+export type Send = (
+  operationId: OperationId,
+  request: Partial<LookupRequest>,
+  headers?: Record<string, string>,
+) => () => Promise<Answer>;
+
+/** How verify sends on a client's `settings`: one prepared call, exchanged once. */
+export const senderOf =
+  (settings: LookupSettings): Send =>
+  (operationId, { path = {}, query = {} }, headers) =>
+  () =>
+    exchangeCall(settings, preparedCall(operationId, { path, query }), headers ? { headers } : undefined);
 
 /** One answer, as the checks see it. */
 export interface Exchange {
@@ -26,16 +43,6 @@ export interface Exchange {
   failure?: string | undefined;
   /** Whether the answer carries Prism's `sl-violations` header (it reports an invalid request). */
   prismViolations: boolean;
-}
-
-function parsed(text: unknown): unknown {
-  if (typeof text !== "string") return text;
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 /** The system error in an error's cause chain (ECONNREFUSED, ENOTFOUND, …): its code and message. */
@@ -63,14 +70,14 @@ export function causeOf(error: unknown): string {
 }
 
 /** Sends one request with `send` and records the answer; a request that got no answer is a `failure`. */
-export async function exchange(send: () => Promise<RawAnswer>): Promise<Exchange> {
+export async function exchange(send: () => Promise<Answer>): Promise<Exchange> {
   try {
-    const { data, error, response } = await send();
+    const { status, headers, text } = await send();
     return {
-      status: response.status,
-      headers: response.headers,
-      body: parsed(response.ok ? data : error),
-      prismViolations: response.headers.has("sl-violations"),
+      status,
+      headers,
+      body: text.trim() === "" ? undefined : parsedText(text),
+      prismViolations: headers.has("sl-violations"),
     };
   } catch (error) {
     return failed(`no answer: ${causeOf(error)}`);

@@ -4,9 +4,8 @@
  * body fitting the spec, its `ETag`, and an unknown token simply absent (not an error). An older
  * deployment without the route fails them with its 404.
  */
-import type { LookupClient } from "../../index.js";
 import { printable } from "../text.js";
-import { describe, type Exchange } from "./verify-http.js";
+import { describe, type Exchange, type Send } from "./verify-http.js";
 import { judgeBadRequest, judgeEtag, judgeValid, type Outcome } from "./verify-judge.js";
 import { type Check, check, type ServiceState } from "./verify-state.js";
 
@@ -58,13 +57,12 @@ function judgeAbsent(answer: Exchange): Outcome {
 
 /** The search checks, after the token lookup's, on the same service state. */
 export function searchChecks(
-  client: LookupClient,
+  send: Send,
   sample: { principal: string; tokenId: string },
   state: ServiceState,
 ): Check[] {
   let found: Exchange | undefined;
-  const search = (contract: string[]) => () =>
-    client.raw.GET("/metadata/v1/search", { params: { query: { contract } }, parseAs: "text" });
+  const search = (contract: string[]) => send("searchTokens", { query: { contract } });
   const wanted = `${sample.principal}:${sample.tokenId}`;
   const tooMany = Array.from({ length: TOO_MANY }, (_, i) => `${sample.principal}:${i + 1}`);
   const answer = () =>

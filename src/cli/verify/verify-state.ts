@@ -4,7 +4,8 @@
  * answered with Prism's `sl-violations` header (a note: a deployment that sends it is graded in full).
  */
 import type { ServiceName } from "../../index.js";
-import { describe, type Exchange, exchange, failed, type RawAnswer } from "./verify-http.js";
+import type { Exchange as Answer } from "../../internal.js";
+import { describe, type Exchange, exchange, failed } from "./verify-http.js";
 import { judgeEtag, judgeNotModified, type Outcome, resultsOf } from "./verify-judge.js";
 
 /** One check: what it expects, and how to run it. */
@@ -33,7 +34,7 @@ export class ServiceState {
    * Sends one request, unless the service is down: then the check fails at once with that cause. No
    * answer, or a 5xx after the client's retries, marks it down (a database that is down, a dead host).
    */
-  async send(request: () => Promise<RawAnswer>): Promise<Exchange> {
+  async send(request: () => Promise<Answer>): Promise<Exchange> {
     if (this.down !== undefined) return failed(`${this.down} (down: not sent again)`);
     const answer = await exchange(request);
     if (answer.prismViolations) this.prismHeader = true;
@@ -42,7 +43,7 @@ export class ServiceState {
   }
 
   /** Sends the sample request and keeps its answer for the checks that follow. */
-  async sendSample(request: () => Promise<RawAnswer>): Promise<Exchange> {
+  async sendSample(request: () => Promise<Answer>): Promise<Exchange> {
     this.sample = await this.send(request);
     return this.sample;
   }
@@ -53,7 +54,7 @@ export class ServiceState {
   }
 
   /** A conditional request with the sample's ETag; undefined when it had none. */
-  async revalidate(request: (etag: string) => Promise<RawAnswer>): Promise<Exchange | undefined> {
+  async revalidate(request: (etag: string) => Promise<Answer>): Promise<Exchange | undefined> {
     const etag = this.sample?.headers.get("etag");
     return etag ? this.send(() => request(etag)) : undefined;
   }
@@ -80,7 +81,7 @@ export const check = (name: string, expected: string, run: () => Promise<Outcome
 });
 
 /** The sample's `ETag` and a conditional request with it (where the spec promises both). */
-export function etagChecks(state: ServiceState, get: (headers: ExtraHeaders) => Promise<RawAnswer>): Check[] {
+export function etagChecks(state: ServiceState, get: (headers: ExtraHeaders) => Promise<Answer>): Check[] {
   return [
     check("ETag", "ETag on the 200", async () => judgeEtag(state.sampleAnswer)),
     check("If-None-Match", "304, no body", async () =>

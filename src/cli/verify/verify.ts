@@ -4,8 +4,10 @@
  * Each service gets its own client (own base URL; the API key only for the token metadata service), so
  * requests go through the same pipeline as the lookups: retries, `Retry-After`, timeouts, size cap.
  */
-import { createLookupClient, type LookupClient, type MaxLimitOption, type ServiceName } from "../../index.js";
+import type { MaxLimitOption, ServiceName } from "../../index.js";
+import { buildLookupClient } from "../../internal.js";
 import { ordinalsChecks, runesChecks } from "./verify-checks.js";
+import { type Send, senderOf } from "./verify-http.js";
 import { metadataChecks } from "./verify-metadata-checks.js";
 import { searchChecks } from "./verify-search-checks.js";
 import { type Check, ServiceState } from "./verify-state.js";
@@ -83,30 +85,36 @@ export async function verifyDeployment(
   targets: VerifyTargets,
   settings: VerifySettings = {},
 ): Promise<VerifyReport> {
-  const clientFor = (url: string, apiKey?: string): LookupClient =>
-    createLookupClient({
-      baseUrl: url,
-      ...(apiKey ? { apiKey } : {}),
-      ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-      ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
-      ...(settings.fetch ? { fetch: settings.fetch } : {}),
-    });
+  // Each service's requests, sent as a lookup client of its URL sends them (paced, retried, bounded).
+  const senderFor = (url: string, apiKey?: string): Send => {
+    const built = buildLookupClient(
+      {
+        baseUrl: url,
+        ...(apiKey ? { apiKey } : {}),
+        ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
+        ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
+        ...(settings.fetch ? { fetch: settings.fetch } : {}),
+      },
+      { paced: true },
+    );
+    return senderOf(built.settings);
+  };
   const plans: { service: ServiceName; url: string; mock: boolean; state: ServiceState; checks: Check[] }[] =
     [];
   const onMock = (target: OnMock) => settings.mock === true || target.mock === true;
   const { metadata, ordinals, runes } = targets;
   if (metadata) {
     const state = new ServiceState("metadata");
-    const client = clientFor(metadata.url, settings.apiKey);
+    const send = senderFor(metadata.url, settings.apiKey);
     plans.push({
       service: "metadata",
       url: metadata.url,
       mock: onMock(metadata),
       state,
       checks: [
-        ...metadataChecks(client, metadata, state),
-        ...searchChecks(client, metadata, state),
-        ...tokenChecks(client, metadata, state),
+        ...metadataChecks(send, metadata, state),
+        ...searchChecks(send, metadata, state),
+        ...tokenChecks(send, metadata, state),
       ],
     });
   }
@@ -117,7 +125,7 @@ export async function verifyDeployment(
       url: ordinals.url,
       mock: onMock(ordinals),
       state,
-      checks: ordinalsChecks(clientFor(ordinals.url), ordinals.ordinal, state, settings.maxLimit?.ordinals),
+      checks: ordinalsChecks(senderFor(ordinals.url), ordinals.ordinal, state, settings.maxLimit?.ordinals),
     });
   }
   if (runes) {
@@ -127,7 +135,7 @@ export async function verifyDeployment(
       url: runes.url,
       mock: onMock(runes),
       state,
-      checks: runesChecks(clientFor(runes.url), runes.txId, state, settings.maxLimit?.runes),
+      checks: runesChecks(senderFor(runes.url), runes.txId, state, settings.maxLimit?.runes),
     });
   }
 
