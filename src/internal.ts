@@ -11,6 +11,7 @@
 
 /** Checked options and texts, as the client words them. */
 export { printable } from "./errors/safe-text.js";
+export { withinRepeatSlack } from "./features/page-repeats.js";
 /** What the faces read of the vocabulary: the spec's types, the schemas of the MCP tools. */
 export type { operations as SpecOperations } from "./generated/api.js";
 /** The service's own rules (what upstream refuses, in its words), beside the operation table, and its 400s. */

@@ -13,6 +13,13 @@ import { HiroIncompleteListError } from "../errors/incomplete-list-error.js";
 /** Pages of repeats a first pass takes beyond its pages of progress before it stops. */
 const REPEAT_SLACK = 2;
 
+/**
+ * Whether a walk goes on after `progress` pages that brought something new and `repeats` pages that
+ * brought nothing (the rule `paginate`'s first pass and the infinite queries of `hiro-lookup/query` share).
+ */
+export const withinRepeatSlack = (progress: number, repeats: number): boolean =>
+  repeats <= progress + REPEAT_SLACK;
+
 /** What the pages of one walk brought: how many brought something new, and how many nothing. */
 export class PageRepeats {
   /** Pages with at least one result new to the walk (the first page among them). */
@@ -24,7 +31,7 @@ export class PageRepeats {
   firstPass(fresh: readonly boolean[]): boolean {
     if (fresh.includes(true)) this.progress++;
     else this.repeats++;
-    return this.repeats <= this.progress + REPEAT_SLACK;
+    return withinRepeatSlack(this.progress, this.repeats);
   }
 
   /** Notes a page of the second pass that brought something new. */

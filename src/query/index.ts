@@ -17,7 +17,14 @@ import type {
   QueryObserverOptions,
 } from "@tanstack/query-core";
 import type { HiroError, LookupClient, OperationId, Page } from "../index.js";
-import { canonicalOf, clientFactsOf, identityOf, prepare, SPEC_FACTS } from "../internal.js";
+import {
+  canonicalOf,
+  clientFactsOf,
+  identityOf,
+  prepare,
+  SPEC_FACTS,
+  withinRepeatSlack,
+} from "../internal.js";
 import { operations } from "../spec-entry.js";
 import { clientIdentity, hashLookupKey, type LookupQueryKey } from "./key.js";
 import { type DefaultsReader, deferringRetry } from "./retry.js";
@@ -77,8 +84,10 @@ export interface LookupQuery<P, T> {
 export interface PagedLookupQuery<P, T> extends LookupQuery<P, Page<T>> {
   /**
    * Infinite query options: pages by offset from `params.offset` (default 0), `limit` a page; the next
-   * page is where the last one ended, none past `total`, after an empty page, or after a page that
-   * brought nothing new (a server that repeats is never walked forever).
+   * page is where the last one ended, none past `total` or after an empty page. A page of repeats (tied
+   * sort keys) does not end it; pages of repeats two more than the pages of progress do, as `paginate`'s
+   * first pass (a server that repeats is never walked forever). Pages that end short of `total` hold
+   * fewer items than it: compare the count with `total` where completeness matters.
    */
   infiniteQueryOptions(
     ...args: ParamsArg<P, [overrides: Partial<LookupInfiniteQueryOptions<T>>]>
@@ -184,7 +193,12 @@ function retried<C extends QueryContext>(
   };
 }
 
-/** The offset of the page after `lastPage`, or undefined when there is none (or no progress was made). */
+/**
+ * The offset of the page after `lastPage`, or undefined when there is none: past `total`, after an empty
+ * page, or once pages of repeats outnumber the pages of progress by `paginate`'s slack (page-repeats.ts: tied
+ * sort keys give a page of repeats, and the pages after it go on; a server serving the same items at
+ * every offset is not walked forever).
+ */
 function nextOffset(
   lastPage: Page<unknown>,
   allPages: Page<unknown>[],
@@ -192,7 +206,14 @@ function nextOffset(
 ): number | undefined {
   const next = lastPageParam + lastPage.results.length;
   if (lastPage.results.length === 0 || next >= lastPage.total) return undefined;
-  // A page that brought nothing new (a server serving the same items, in any order) ends the list.
-  const earlier = new Set(allPages.slice(0, -1).flatMap((page) => page.results.map(identityOf)));
-  return lastPage.results.every((item) => earlier.has(identityOf(item))) ? undefined : next;
+  const seen = new Set<unknown>();
+  let progress = 0;
+  let repeats = 0;
+  for (const page of allPages) {
+    const before = seen.size;
+    for (const item of page.results) seen.add(identityOf(item));
+    if (seen.size > before) progress++;
+    else repeats++;
+  }
+  return withinRepeatSlack(progress, repeats) ? next : undefined;
 }

@@ -314,6 +314,20 @@ describe("infinite queries of paged lookups", () => {
       results: [activity(1), activity(2)],
     }));
     expect(result.hasNextPage).toBe(false);
-    expect(requests.length).toBeLessThanOrEqual(2);
+    // The first page, then pages of repeats up to the walk's slack (as paginate: two more than progress).
+    expect(requests.length).toBeLessThanOrEqual(5);
+  });
+
+  it("go on past a page of repeats, as tied sort keys give, to the pages after it", async () => {
+    // Offset 2 repeats the first page (ties reordered); offsets 4 and 6 bring the rest.
+    const pages: Record<number, number[]> = { 0: [1, 2], 2: [2, 1], 4: [5, 6], 6: [7] };
+    const { result, requests } = await walk((offset) => ({
+      total: 7,
+      results: (pages[offset] ?? []).map(activity),
+    }));
+    const vouts = result.data?.pages.flatMap((page) => page.results.map((item) => item.location.vout));
+    expect(vouts).toEqual([1, 2, 2, 1, 5, 6, 7]);
+    expect(result.hasNextPage).toBe(false);
+    expect(requests).toHaveLength(4);
   });
 });
