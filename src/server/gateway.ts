@@ -7,43 +7,39 @@
  */
 
 import { HiroValidationError } from "../index.js";
-import { buildLookupClient, isWholeNumber, logOf, pageMaximumOf, printable } from "../internal.js";
+import { buildLookupClient, logOf, pageMaximumOf, printable } from "../internal.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { matchesEtag } from "../shared/etag-match.js";
-import { matchOperation, SERVICE_NAMES, type ServiceName } from "../spec-entry.js";
+import { SERVICE_NAMES, type ServiceName } from "../spec-entry.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
-import { boundedText, CHAINHOOKS_PATH, createChainhooksRoute } from "./chainhooks-route.js";
-import { corsHeaders, preflight } from "./cors.js";
+import { createCallerLimit } from "./caller-limit.js";
+import { CHAINHOOKS_PATH, createChainhooksRoute } from "./chainhooks-route.js";
+import { corsHeaders } from "./cors.js";
+import type { GatewayRequest } from "./gateway-request.js";
+import { createHealth } from "./health.js";
 import { upstreamIdentity } from "./identity.js";
 import { createMemoryTier } from "./memory-tier.js";
 import { answerMiss, type MissContext, type MissResult } from "./miss.js";
-import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
+import { checkHeaderNames, checkMs, checkRefusalOptions } from "./option-checks.js";
+import { checkOptionNames, type GatewayObserver, type LookupHandlerOptions } from "./options.js";
 import { createOriginSlots } from "./origin-slots.js";
+import { otherMethodAnswer } from "./other-methods.js";
 import { createMemoryPace, type Pace } from "./pace.js";
 import { createPurges } from "./purges.js";
-import { notFound } from "./request-params.js";
+import { bodyRefused, callerRefusal, headRefusal } from "./refusals.js";
 import { createRouter, type RoutedCall } from "./router.js";
 import { type GatewayTraceMessage, gatewayTraced, traceRequest } from "./trace.js";
+import { type LookupFetchHandler, webHandler } from "./web-handler.js";
 
-/** A caller's request, as the gateway reads it: nothing else of it counts. */
-export interface GatewayRequest {
-  method: string;
-  /** The request target: path and query, starting with `/` (an absolute URL is refused). */
-  target: string;
-  /** The caller's `If-None-Match`. */
-  ifNoneMatch?: string | null | undefined;
-  /** The caller's `Origin` (CORS). */
-  origin?: string | null | undefined;
-  /** The caller's `Authorization` (read by the Chainhooks route only). */
-  authorization?: string | null | undefined;
-  /** The body's text, for a route that takes one ({@link LookupGateway.takesBody}); undefined when too large. */
-  body?: string | undefined;
-}
+export type { GatewayRequest } from "./gateway-request.js";
 
 /** The gateway: its web handler, its plain core, its health and its shutdown. */
 export interface LookupGateway {
-  /** The web-standard handler: `(request: Request) => Promise<Response>`. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * The web-standard handler: `(request, info?) => Promise<Response>`. `info` says who is calling, for
+   * the per-caller limit: `{ callerKey }`, `Deno.serve`'s info or `Bun.serve`'s server (see web-handler.ts).
+   */
+  fetch: LookupFetchHandler;
   /** The same, on plain data (the Node adapter's path). */
   answer(request: GatewayRequest): Promise<GatewayAnswer>;
   /** Whether a request of `method` to `target` has a body to read (the Chainhooks route's POST), at most `GATEWAY_DEFAULTS.maxHookBytes`. */
@@ -54,17 +50,6 @@ export interface LookupGateway {
   close(): Promise<void>;
 }
 
-/** A non-negative integer option, or its default. */
-function checkMs(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!isWholeNumber(value, 0, 2 ** 31 - 1))
-    throw new HiroValidationError(
-      name,
-      `must be an integer from 0 to 2^31-1; got ${printable(String(value)).slice(0, 60)}`,
-    );
-  return value;
-}
-
 /**
  * `target` with the status route's slash: upstream answers `/metadata/v1` as `/metadata/v1/`, and Next.js
  * redirects the path with the slash to the one without (308), which the client refuses to follow.
@@ -73,17 +58,6 @@ function withStatusSlash(target: string, basePath: string): string {
   const at = target.indexOf("?");
   const path = at < 0 ? target : target.slice(0, at);
   return path === `${basePath}/metadata/v1` ? `${path}/${at < 0 ? "" : target.slice(at)}` : target;
-}
-
-/** Header names a browser may send cross-origin, checked (token characters only), lower-cased. */
-function checkHeaderNames(name: string, value: readonly string[] | undefined): string[] {
-  for (const header of value ?? [])
-    if (typeof header !== "string" || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(header))
-      throw new HiroValidationError(
-        name,
-        `must be header names; got ${printable(String(header)).slice(0, 60)}`,
-      );
-  return (value ?? []).map((header) => header.toLowerCase());
 }
 
 /**
@@ -101,6 +75,23 @@ function withRefusalCap(pace: Pace): Pace {
           : { ...lesson, refusedForMs: Math.min(lesson.refusedForMs, GATEWAY_DEFAULTS.maxRefusalMs) },
         now,
       ),
+  };
+}
+
+/** `observer`, its upstream hook also telling the health (each hook called as a method of `observer`). */
+function withHealth(
+  observer: GatewayObserver | undefined,
+  saw: (status: number | "error") => void,
+): GatewayObserver {
+  return {
+    request: (route, status) => observer?.request?.(route, status),
+    cache: (outcome) => observer?.cache?.(outcome),
+    upstream: (operationId, status) => {
+      saw(status);
+      observer?.upstream?.(operationId, status);
+    },
+    coalesced: (scope) => observer?.coalesced?.(scope),
+    paceWait: (ms, refused) => observer?.paceWait?.(ms, refused),
   };
 }
 
@@ -133,15 +124,20 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     throw new HiroValidationError("basePath", `must start with /; got ${basePath.slice(0, 60)}`);
   const corsOrigins = new Set(options.corsOrigins ?? []);
   const corsAllowHeaders = checkHeaderNames("corsAllowHeaders", options.corsAllowHeaders);
+  const bounds = checkRefusalOptions(options);
+  const callerLimit = bounds.perCallerPerSecond ? createCallerLimit(bounds.perCallerPerSecond) : undefined;
+  const healthTarget = bounds.healthPath === undefined ? undefined : `${basePath}${bounds.healthPath}`;
   // The services whose page maximum the client was told (a self-hosted bitcoin-indexer's, not the spec's 60).
   const ownMaxLimit = (service: ServiceName) => pageMaximumOf(facts.maxLimit, service) !== undefined;
   const now = options.now ?? Date.now;
   const observer = options.observer;
+  const health = createHealth(options.shared);
   const memory = createMemoryTier(memoryBytes);
   const rate = upstream.maxRequestsPerSecond;
   const localPace = createMemoryPace();
   let storeDown = false;
   let entryRefusedSaid = false;
+  let keylessSaid = false;
   let lastTroubleAt = 0;
   // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
   // unless the client's logLevel says otherwise: a server says when it loses its shared store.
@@ -168,7 +164,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     intervalMs: rate ? 1000 / rate : 0,
     fresh,
     maxPaceWaitMs,
-    observer,
+    observer: withHealth(observer, health.saw),
     now,
     keep: (key, entry) => memory.set(key, entry),
     storeTrouble: (error) => {
@@ -209,7 +205,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       : createChainhooksRoute(options.chainhooksSecret, purges);
   const hookPath = `${basePath}${CHAINHOOKS_PATH}`;
   const takesBody = (method: string, target: string) =>
-    hooks !== undefined && method.toUpperCase() === "POST" && target.split("?")[0] === hookPath;
+    hooks !== undefined &&
+    method.toUpperCase() === "POST" &&
+    target.length <= bounds.maxTargetLength &&
+    target.split("?")[0] === hookPath;
 
   /** One miss per key at a time: every caller of a key waits for the same one (`collapsed`). */
   function missOf(
@@ -273,14 +272,40 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     });
   }
 
+  /** The refusals and the gateway's own routes before the spec's: undefined when none answers. */
+  async function doorOf(request: GatewayRequest, method: string) {
+    const head = headRefusal(request, bounds);
+    if (head) return { result: head, routeName: head.status === 414 ? "uri_too_long" : "headers_too_large" };
+    if (hooks && takesBody(method, request.target))
+      return { result: await hooks(request), routeName: "chainhooks" };
+    const reads = method === "GET" || method === "HEAD";
+    // A lookup has no body: one announced is refused unread (another method gets its 404 or 405).
+    if (reads && request.bodyAnnounced) return { result: bodyRefused(), routeName: "body_refused" };
+    if (reads && healthTarget !== undefined && request.target.split("?")[0] === healthTarget)
+      return { result: await health.answer(), routeName: "healthz" };
+    if (callerLimit) {
+      if (request.callerKey === undefined && !keylessSaid) {
+        keylessSaid = true;
+        log?.warn?.(
+          "perCallerPerSecond is on, but the host gave no caller key: those callers share one bucket (pass { callerKey } beside the request, or the callerKey option)",
+          {},
+        );
+      }
+      const limited = callerRefusal(callerLimit, request.callerKey ?? "", now());
+      if (limited) return { result: limited, routeName: "ip_limited" };
+    }
+    return undefined;
+  }
+
   async function answerOf(given: GatewayRequest, traced?: GatewayTraceMessage): Promise<GatewayAnswer> {
+    const method = given.method.toUpperCase();
     const request = { ...given, target: withStatusSlash(given.target, basePath) };
     const cors = corsHeaders(corsOrigins, request.origin, corsAllowHeaders);
-    const method = request.method.toUpperCase();
-    let result: GatewayAnswer;
-    let routeName: string;
-    // HEAD is GET without the body (load balancers and uptime checks send it).
-    if (method === "GET" || method === "HEAD") {
+    let { result, routeName } = (await doorOf(given, method)) ?? { result: undefined, routeName: "" };
+    if (result) {
+      // Answered at the door.
+    } else if (method === "GET" || method === "HEAD") {
+      // HEAD is GET without the body (load balancers and uptime checks send it).
       const routed = route(request.target);
       if ("status" in routed) {
         result = routed;
@@ -294,27 +319,8 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
           result = ownAnswer(500, errorBody(500, "Internal Server Error", "the gateway failed"));
         }
       }
-    } else if (hooks && takesBody(method, request.target)) {
-      result = await hooks(request);
-      routeName = "chainhooks";
     } else {
-      const pathname = request.target.split("?")[0] ?? "";
-      const isRoute = pathname.startsWith("/") && matchOperation(pathname, basePath) !== undefined;
-      if (method === "OPTIONS" && isRoute && cors) {
-        result = preflight(cors);
-        routeName = "preflight";
-      } else if (isRoute) {
-        result = ownAnswer(
-          405,
-          errorBody(405, "Method Not Allowed", `${method.slice(0, 20)} is not allowed: GET and HEAD only`),
-          { allow: "GET, HEAD" },
-        );
-        routeName = "method_not_allowed";
-      } else {
-        const refusal = notFound(method.slice(0, 20), pathname);
-        result = ownAnswer(refusal.status, refusal.body);
-        routeName = "not_found";
-      }
+      ({ result, routeName } = otherMethodAnswer(method, request.target, basePath, cors));
     }
     observer?.request?.(routeName, result.status);
     if (traced) traced.route = routeName;
@@ -328,34 +334,13 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   return {
     answer,
     takesBody,
-    async fetch(request) {
-      const url = new URL(request.url);
-      const target = url.pathname + url.search;
-      const result = await answer({
-        method: request.method,
-        target,
-        ifNoneMatch: request.headers.get("if-none-match"),
-        origin: request.headers.get("origin"),
-        ...(takesBody(request.method, target)
-          ? {
-              authorization: request.headers.get("authorization"),
-              body: await boundedText(request, GATEWAY_DEFAULTS.maxHookBytes),
-            }
-          : {}),
-      });
-      const empty = result.status === 304 || result.status === 204 || request.method === "HEAD";
-      try {
-        return new Response(empty ? null : result.body, { status: result.status, headers: result.headers });
-      } catch {
-        // A status or header the runtime cannot send: a bare 500, never a throw to the host.
-        const failed = ownAnswer(500, errorBody(500, "Internal Server Error", "the gateway failed"));
-        return new Response(failed.body, { status: 500, headers: failed.headers });
-      }
-    },
-    async sharedHealthy() {
-      if (!options.shared) return undefined;
-      return (await options.shared.healthy?.()) ?? true;
-    },
+    fetch: webHandler({
+      answer,
+      takesBody,
+      limitsCallers: callerLimit !== undefined,
+      callerKey: bounds.callerKey,
+    }),
+    sharedHealthy: health.sharedHealthy,
     async close() {
       await options.shared?.close?.();
     },
@@ -363,12 +348,13 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
 }
 
 /**
- * The web-standard handler of the spec's GET routes: `(request: Request) => Promise<Response>`, for a
- * Next.js route handler, `Bun.serve`, `Deno.serve` or a Cloudflare Worker. See {@link LookupHandlerOptions}.
+ * The web-standard handler of the spec's GET routes, `(request, info?) => Promise<Response>`, for a
+ * Next.js route handler, `Bun.serve`, `Deno.serve` or a Cloudflare Worker, with the refusals `serve`
+ * has (a long target, a body, a large head, the per-caller limit) and `/healthz` when asked for. The
+ * host's second argument tells the caller: `{ callerKey }`, Deno's info or Bun's server (a Worker's
+ * `env` is never read). See {@link LookupHandlerOptions}.
  */
-export function createLookupHandler(
-  options: LookupHandlerOptions = {},
-): (request: Request) => Promise<Response> {
+export function createLookupHandler(options: LookupHandlerOptions = {}): LookupFetchHandler {
   const gateway = createLookupGateway(options);
-  return (request) => gateway.fetch(request);
+  return (request, info, ctx) => gateway.fetch(request, info, ctx);
 }

@@ -22,6 +22,7 @@ export {
 } from "./gateway.js";
 export type {
   CacheOutcome,
+  CallerKeyOf,
   GatewayObserver,
   GatewayShared,
   LookupHandlerOptions,
@@ -36,3 +37,4 @@ export {
   type RedisSharedOptions,
 } from "./redis-shared.js";
 export type { GatewayTraceMessage } from "./trace.js";
+export type { CallerInfo, LookupFetchHandler } from "./web-handler.js";

@@ -53,6 +53,13 @@ export interface GatewayObserver {
   paceWait?(ms: number, refused: boolean): void;
 }
 
+/**
+ * Who is calling, read from a request (and what the host passed beside it): the per-caller limit's key.
+ * On Cloudflare Workers, `(request) => request.headers.get("cf-connecting-ip")`; behind a proxy you run,
+ * the header it sets. Undefined or null: the key the host gives (Deno's, Bun's), if any.
+ */
+export type CallerKeyOf = (request: Request, info: unknown) => string | null | undefined;
+
 /** Options of `createLookupHandler` and `createLookupGateway`. */
 export interface LookupHandlerOptions {
   /**
@@ -89,6 +96,28 @@ export interface LookupHandlerOptions {
   maxUpstreamInFlight?: number | undefined;
   /** Hooks for metrics. */
   observer?: GatewayObserver | undefined;
+  /** The longest request target (path and query), in characters; a longer one is refused with 414. Default 8 KiB. */
+  maxTargetLength?: number | undefined;
+  /**
+   * The most bytes of request header names and values, where the host shows them (the web handler);
+   * past it a 431. Node's `serve` bounds the whole head itself (its `maxHeaderSize`, the same 16 KiB). Default 16 KiB.
+   */
+  maxHeaderBytes?: number | undefined;
+  /**
+   * Requests a second per caller (bursts of as many); past it a 429 with `Retry-After`. The caller is
+   * the key the host gives: the socket's address in `serve`, `Deno.serve`'s `info.remoteAddr`,
+   * `Bun.serve`'s `server.requestIP(request)`, `{ callerKey }` passed beside the request, or
+   * {@link LookupHandlerOptions.callerKey}. Callers with no key share one bucket. Default: no limit.
+   */
+  perCallerPerSecond?: number | undefined;
+  /** Who is calling, read from the request (see {@link CallerKeyOf}); tried before the host's key. */
+  callerKey?: CallerKeyOf | undefined;
+  /**
+   * A path (under `basePath`) that answers the gateway's health: `{ status, upstream, redis }`, 200, or
+   * 503 when the upstream's last request failed or the shared store is down; outside the per-caller
+   * limit. `serve` gives `/healthz`. Default none.
+   */
+  healthPath?: string | undefined;
   /**
    * Chainhooks' consumer secret: with it, `POST /hooks/chainhooks` takes Chainhooks' deliveries, and a
    * SIP-019 `token-metadata-update` notice marks its tokens' kept answers stale in every instance (then
@@ -111,6 +140,11 @@ const OPTION_NAMES: Readonly<Record<keyof LookupHandlerOptions, true>> = {
   corsAllowHeaders: true,
   basePath: true,
   observer: true,
+  maxTargetLength: true,
+  maxHeaderBytes: true,
+  perCallerPerSecond: true,
+  callerKey: true,
+  healthPath: true,
   chainhooksSecret: true,
   now: true,
 };

@@ -121,6 +121,16 @@ export const GATEWAY_DEFAULTS = {
   purgeRefreshMs: 5_000,
   /** How often an instance reads the other instances' notices from the shared store, at most, in ms. */
   purgePollMs: 1_000,
+  /**
+   * Longest request target (path and query), in characters, before a 414 (`maxTargetLength`): a search
+   * of 50 ids fits in 4 KiB.
+   */
+  maxTargetLength: 8_192,
+  /**
+   * Most bytes of request header names and values before a 431 (`maxHeaderBytes`), where the host shows
+   * them; Node's `serve` bounds its whole head by the same (`maxHeaderSize`).
+   */
+  maxHeaderBytes: 16_384,
   /** Largest Chainhooks delivery read, in bytes (a larger one is refused with 400, unread past it). */
   maxHookBytes: 1_048_576,
   /** How long the budget is taken as spent after a 429 that says neither `Retry-After` nor a reset, in ms. */

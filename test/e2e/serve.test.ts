@@ -3,7 +3,7 @@
  * /healthz and /metrics, the limits against callers, and SIGTERM with requests in flight (on Redis).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import type { IncomingHttpHeaders } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, startRedisServer } from "../../scripts/lib/redis-server.js";
 import { cliCommand, runCliProcess } from "../helpers/cli-process.js";
@@ -159,6 +159,46 @@ describe("hiro-lookup serve", () => {
     } finally {
       serve.child.kill("SIGTERM");
       await serve.exited;
+    }
+  });
+
+  it("refuses a body on a lookup unread (413), keeps /healthz outside --per-ip, and serves /metrics on --metrics-port alone", async () => {
+    const serve = await startServe(["--base-url", upstreamUrl], ["--per-ip", "2", "--metrics-port", "0"]);
+    try {
+      const metricsUrl = /metrics: (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(serve.startLine)?.[1];
+      expect(metricsUrl, serve.startLine).toBeDefined();
+      // A GET with a body, as fetch will not send one.
+      const withBody = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = httpRequest(`${serve.url}/metadata/v1/`, {
+          method: "GET",
+          headers: { "content-length": "5" },
+        });
+        sent.once("response", (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk));
+          response.once("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        sent.once("error", reject);
+        sent.end("hello");
+      });
+      expect(withBody.status).toBe(413);
+      expect(JSON.parse(withBody.body)).toMatchObject({ message: "requests have no body" });
+      // On the main port /metrics is no route; the caller's two requests of the second are spent.
+      expect((await fetch(`${serve.url}/metrics`)).status).toBe(404);
+      expect((await fetch(`${serve.url}/metadata/v1/sft/${PRINCIPAL}/35`)).status).toBe(200);
+      const limited = await fetch(`${serve.url}/metadata/v1/sft/${PRINCIPAL}/35`);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("1");
+      expect((await fetch(`${serve.url}/healthz`)).status).toBe(200);
+      const metrics = await fetch(metricsUrl ?? "");
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toMatch(/hiro_gateway_requests_total\{route="ip_limited",status="429"\} 1/);
+      expect(text).toMatch(/hiro_gateway_requests_total\{route="body_refused",status="413"\} 1/);
+      expect((await fetch(`${new URL(metricsUrl ?? "").origin}/healthz`)).status).toBe(404);
+    } finally {
+      serve.child.kill("SIGTERM");
+      expect(await serve.exited).toBe(0);
     }
   });
 

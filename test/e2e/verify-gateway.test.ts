@@ -28,7 +28,7 @@ afterEach(async () => {
 async function gatewayBefore(mode: FakeMode): Promise<string> {
   fake = await startFakeDeployment(mode, SAMPLES);
   const gateway = createLookupGateway({ upstream: { baseUrl: fake.url, maxRetries: 0 } });
-  server = createGatewayServer({ gateway, health: async () => ({ ok: true, body: {} }) });
+  server = createGatewayServer({ gateway });
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

@@ -74,6 +74,8 @@ describe("the library's defaults", () => {
       purgeWindowMs: 120_000,
       purgeRefreshMs: 5_000,
       purgePollMs: 1_000,
+      maxTargetLength: 8_192,
+      maxHeaderBytes: 16_384,
       maxHookBytes: 1_048_576,
       refusedFallbackMs: 1_000,
       pendingFreshMs: 2_000,

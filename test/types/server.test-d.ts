@@ -8,21 +8,41 @@ import {
   createLookupGateway,
   createLookupHandler,
   type GatewayShared,
+  type LookupFetchHandler,
   type LookupHandlerOptions,
   type LookupStore,
 } from "../../src/server/index.js";
 
 describe("hiro-lookup/server types", () => {
-  it("a handler is (request: Request) => Promise<Response>, and a Next.js route's GET", () => {
+  it("a handler is (request: Request, info?) => Promise<Response>: a Next.js route's GET, Deno's, Bun's and a Worker's fetch", () => {
     const handler = createLookupHandler({ upstream: { apiKey: "k" }, fresh: 5_000 });
-    expectTypeOf(handler).toEqualTypeOf<(request: Request) => Promise<Response>>();
+    expectTypeOf(handler).toEqualTypeOf<LookupFetchHandler>();
+    expectTypeOf(handler).toMatchTypeOf<(request: Request) => Promise<Response>>();
+    // Deno.serve(handler): (request, info: Deno.ServeHandlerInfo).
+    const deno: (
+      request: Request,
+      info: { remoteAddr: { transport: "tcp"; hostname: string; port: number } },
+    ) => Response | Promise<Response> = handler;
+    // Bun.serve({ fetch }): (request, server), server.requestIP(request).
+    const bun: (
+      request: Request,
+      server: { requestIP(request: Request): { address: string; port: number } | null },
+    ) => Response | Promise<Response> = handler;
+    // A Worker's fetch(request, env, ctx).
+    const worker: (
+      request: Request,
+      env: Record<string, unknown>,
+      ctx: { waitUntil(promise: Promise<unknown>): void },
+    ) => Promise<Response> = handler;
+    expectTypeOf([deno, bun, worker]).toBeArray();
+    expectTypeOf(handler).parameter(1).toMatchTypeOf<{ callerKey?: string } | object | undefined>();
     // A route handler gets (request, context): a one-parameter function fits.
     const GET: (
       request: Request,
       context: { params: Promise<Record<string, string[]>> },
     ) => Promise<Response> = handler;
     expectTypeOf(GET).toBeFunction();
-    expectTypeOf(createLookupGateway().fetch).toEqualTypeOf<(request: Request) => Promise<Response>>();
+    expectTypeOf(createLookupGateway().fetch).toEqualTypeOf<LookupFetchHandler>();
   });
 
   it("takes the client's options as upstream, and refuses what is not an option", () => {

@@ -1,20 +1,19 @@
 /**
- * `serve`'s Node adapter: a `node:http` server that hands each request's method, target and two headers
- * to the gateway and writes its plain answer (no `Request` or `Response` built on the hit path). Limits
- * against callers: request target and headers bounded, no body accepted, slow clients cut off by the
- * server's timeouts, an optional per-IP limit; `/healthz` and `/metrics` beside the spec's routes.
+ * `serve`'s Node adapter: a `node:http` server that hands each request's method, target, a few headers,
+ * whether it announces a body and the socket's address (the per-caller key) to the gateway, and writes
+ * its plain answer (no `Request` or `Response` built on the hit path). The gateway refuses what it
+ * refuses on every host (a long target, a body, a spent caller) and answers `/healthz`; here are the
+ * socket's own limits: the head's size (Node's `maxHeaderSize`), slow and idle clients cut off, a
+ * connection cap. `/metrics` is served here too, unless it has a listener of its own (metrics-server.ts).
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GATEWAY_DEFAULTS, type GatewayAnswer, type LookupGateway } from "../../server/index.js";
-import type { IpLimit } from "./ip-limit.js";
 
-/** Request limits of the server. */
-const SERVER_LIMITS = {
-  /** Longest request target (path and query), in characters: a search of 50 ids fits in 4 KiB. */
-  maxTargetLength: 8 * 1024,
-  /** Largest request head, in bytes (node's `maxHeaderSize`). */
-  maxHeaderBytes: 16 * 1024,
+/** Request limits of the server's sockets (the gateway keeps the rest). */
+export const SERVER_LIMITS = {
+  /** Largest request head, in bytes (node's `maxHeaderSize`): the gateway's `maxHeaderBytes`. */
+  maxHeaderBytes: GATEWAY_DEFAULTS.maxHeaderBytes,
   /** Time to receive the head, in ms. */
   headersTimeoutMs: 10_000,
   /** Time to receive a whole request, in ms (a slow client is cut off). */
@@ -30,43 +29,33 @@ const SERVER_LIMITS = {
   checkIntervalMs: 1_000,
 } as const;
 
-/** What the server adds to the gateway: health, metrics, the per-IP limit, a clock. */
+/** `/metrics`' text, its content type and status. */
+export type MetricsText = () => Promise<{ text: string; contentType: string; status?: number }>;
+
+/** What the server adds to the gateway: metrics on its port, a connection cap. */
 export interface NodeServerParts {
   gateway: LookupGateway;
-  /** `/healthz`'s facts: the upstream's last state and the shared store's. */
-  health(): Promise<{ ok: boolean; body: Record<string, unknown> }>;
-  /** `/metrics`' text and its content type, or undefined when metrics are off. */
-  metrics?: (() => Promise<{ text: string; contentType: string; status?: number }>) | undefined;
-  ipLimit?: IpLimit | undefined;
+  /** `/metrics` on this server (undefined: not here). */
+  metrics?: MetricsText | undefined;
   /** Connections open at once, at most: the excess is closed as soon as it is accepted. Default {@link defaultMaxConnections}. */
   maxConnections?: number | undefined;
-  /** Called with each answer's route and status (the metrics). */
-  onAnswer?: ((route: string, status: number) => void) | undefined;
-  now?: () => number;
 }
 
-const json = (
-  status: number,
-  body: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): GatewayAnswer => ({
-  status,
+const FAILED: GatewayAnswer = {
+  status: 500,
   headers: {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
-    ...headers,
   },
-  body: JSON.stringify(body),
-});
-
-const FAILED = json(500, { statusCode: 500, error: "Internal Server Error", message: "the gateway failed" });
+  body: JSON.stringify({ statusCode: 500, error: "Internal Server Error", message: "the gateway failed" }),
+};
 
 /**
  * Writes `answer`. Node refuses a status or a header it cannot send (by throwing): then the caller gets
  * a bare 500, or, once the head is out, a closed connection; never a crash of the process.
  */
-function write(response: ServerResponse, answer: GatewayAnswer): void {
+export function write(response: ServerResponse, answer: GatewayAnswer): void {
   const empty = answer.status === 304 || answer.status === 204;
   // A caller that reads nothing of its answer is cut off like one that sends nothing.
   response.socket?.setTimeout(SERVER_LIMITS.idleTimeoutMs);
@@ -101,61 +90,51 @@ async function bodyOf(request: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The answer for one request: the server's own routes, the limits, then the gateway. */
+/** Whether a request's head announces a body (a length other than 0, or a transfer coding). */
+export function announcesBody(request: IncomingMessage): boolean {
+  const length = request.headers["content-length"];
+  return (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
+}
+
+/** `/metrics`' answer. */
+export async function metricsAnswer(metrics: MetricsText): Promise<GatewayAnswer> {
+  const { text, contentType, status = 200 } = await metrics();
+  return {
+    status,
+    headers: {
+      "content-type": contentType,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+    body: text,
+  };
+}
+
+/** Whether `request` asks for `/metrics` (GET or HEAD, no body). */
+export const asksMetrics = (request: IncomingMessage): boolean =>
+  (request.method === "GET" || request.method === "HEAD") &&
+  request.url === "/metrics" &&
+  !announcesBody(request);
+
+/** The answer for one request: `/metrics` when it is served here, else the gateway's. */
 async function answerOf(parts: NodeServerParts, request: IncomingMessage): Promise<GatewayAnswer> {
   const target = request.url ?? "/";
   const method = request.method ?? "GET";
-  if (target.length > SERVER_LIMITS.maxTargetLength)
-    return json(414, { statusCode: 414, error: "URI Too Long", message: "the request target is too long" });
+  // Outside the per-caller limit, as /healthz: a scraper is not a caller.
+  if (parts.metrics && asksMetrics(request)) return metricsAnswer(parts.metrics);
   // The one route with a body (Chainhooks' deliveries, with --chainhooks-secret): read, bounded.
   if (parts.gateway.takesBody(method, target)) {
     const authorization = request.headers.authorization;
     return parts.gateway.answer({ method, target, authorization, body: await bodyOf(request) });
   }
-  // A lookup has no body: one announced is refused unread.
-  if (request.headers["content-length"] && request.headers["content-length"] !== "0")
-    return json(413, { statusCode: 413, error: "Payload Too Large", message: "requests have no body" });
-  if (request.headers["transfer-encoding"])
-    return json(413, { statusCode: 413, error: "Payload Too Large", message: "requests have no body" });
-  if (method === "GET" && target === "/healthz") {
-    const health = await parts.health();
-    return json(health.ok ? 200 : 503, health.body);
-  }
-  if (method === "GET" && target === "/metrics" && parts.metrics) {
-    const { text, contentType, status = 200 } = await parts.metrics();
-    return {
-      status,
-      headers: {
-        "content-type": contentType,
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      },
-      body: text,
-    };
-  }
-  if (parts.ipLimit) {
-    const verdict = parts.ipLimit(request.socket.remoteAddress ?? "", (parts.now ?? Date.now)());
-    if (!verdict.ok) {
-      const seconds = String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)));
-      parts.onAnswer?.("ip_limited", 429);
-      return json(
-        429,
-        {
-          statusCode: 429,
-          error: "Too Many Requests",
-          message: "this caller's limit is spent: ask again after Retry-After",
-        },
-        { "retry-after": seconds },
-      );
-    }
-  }
   const ifNoneMatch = request.headers["if-none-match"];
-  const origin = request.headers.origin;
   return parts.gateway.answer({
     method,
     target,
     ifNoneMatch: Array.isArray(ifNoneMatch) ? ifNoneMatch.join(",") : ifNoneMatch,
-    origin,
+    origin: request.headers.origin,
+    bodyAnnounced: announcesBody(request),
+    callerKey: request.socket.remoteAddress ?? "",
   });
 }
 

@@ -4,6 +4,7 @@
  * and the pace between instances. One line on start says where it listens, which upstreams and which
  * store; SIGTERM or SIGINT stops accepting, finishes what is in flight, closes Redis and exits 0.
  */
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Command, Option } from "commander";
 import { HiroValidationError, type LookupClientOptions } from "../../index.js";
@@ -15,8 +16,8 @@ import type { CliIo } from "../io.js";
 import { type GlobalOptions, globalClientOptions } from "../lookup-action.js";
 import { inCliWords } from "../option-names.js";
 import { clientRouting, lookupMetadataUrl, serviceUrls } from "../service-urls.js";
-import { createIpLimit } from "./ip-limit.js";
-import { createGatewayServer, defaultMaxConnections } from "./node-server.js";
+import { createMetricsServer } from "./metrics-server.js";
+import { createGatewayServer, defaultMaxConnections, type MetricsText } from "./node-server.js";
 import { connectRedis, connectRedisCluster, type RedisConnection } from "./redis-connect.js";
 import { closeGracefully, listen, redactedRedis, type StopReason, stopped } from "./serve-lifecycle.js";
 import { createServeMetrics, PROM_CLIENT_INSTALL } from "./serve-metrics.js";
@@ -32,6 +33,8 @@ interface ServeOptions {
   corsOrigin: string[];
   corsAllowHeader: string[];
   perIp?: number;
+  metricsHost: string;
+  metricsPort?: number;
   maxRps?: number;
   maxConnections?: number;
 }
@@ -49,6 +52,8 @@ Examples:
 
 It serves the spec's GET routes on their own paths (/metadata/v1/…, /ordinals/v1/…, /runes/v1/…),
 /healthz and /metrics (Prometheus text; needs ${PROM_CLIENT_INSTALL}). The key is sent upstream only.
+/healthz and /metrics sit outside --per-ip, and /metrics on the main port is open to anyone who reaches
+it: --metrics-port serves it on a listener of its own instead (on --metrics-host, default 127.0.0.1).
 With --chainhooks-secret, POST /hooks/chainhooks takes Chainhooks' deliveries: a SIP-019 notice marks its
 tokens stale in every instance, asked again every 5 s for 2 min.
 --redis and --redis-cluster need the Redis client: npm i redis@6. Answers are served for --fresh ms without asking
@@ -93,6 +98,12 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         .default([], "none"),
     )
     .option("--per-ip <n>", "requests a second per caller IP (default: no limit)", integer("--per-ip", 1))
+    .option(
+      "--metrics-port <port>",
+      "serve /metrics on this port instead of the main one (0: any free one)",
+      integer("--metrics-port", 0),
+    )
+    .option("--metrics-host <host>", "address of the --metrics-port listener", "127.0.0.1")
     .option(
       "--max-connections <n>",
       "connections open at once; the excess is closed at once (default: the open-file limit less 128, 64 to 4096)",
@@ -159,8 +170,6 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   if (redisUrl) redis = await connectRedis(redisUrl, redisFrom);
   if (clusterSeeds) redis = await connectRedisCluster(clusterSeeds, clusterFrom);
   const metrics = await createServeMetrics();
-  // The last upstream answer's state, for /healthz (asking upstream there would spend the key's quota).
-  let upstreamState: "unknown" | "ok" | "unreachable" = "unknown";
   const chainhooksSecret = options.chainhooksSecret ?? (io.env.HIRO_CHAINHOOKS_SECRET || undefined);
   const secretFrom = options.chainhooksSecret ? "--chainhooks-secret" : "HIRO_CHAINHOOKS_SECRET";
   if (chainhooksSecret !== undefined && !/^[\x21-\x7e]{16,1000}$/.test(chainhooksSecret))
@@ -176,51 +185,52 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
           shared: createRedisShared(redis.commands, { close: () => (redis as RedisConnection).close() }),
         }
       : {}),
-    observer: {
-      ...metrics?.observer,
-      upstream: (operationId, status) => {
-        upstreamState = status === "error" ? "unreachable" : "ok";
-        metrics?.observer.upstream?.(operationId, status);
-      },
-    },
+    healthPath: "/healthz",
+    ...(options.perIp ? { perCallerPerSecond: options.perIp } : {}),
+    ...(metrics ? { observer: metrics.observer } : {}),
   });
+  const metricsText: MetricsText = metrics
+    ? () => metrics.text()
+    : // 503, not an empty 200: a scraper must not take "no metrics" for "nothing happened".
+      async () => ({
+        text: `# /metrics needs prom-client: ${PROM_CLIENT_INSTALL}\n`,
+        contentType: "text/plain; charset=utf-8",
+        status: 503,
+      });
+  const ownMetrics = options.metricsPort !== undefined;
   const server = createGatewayServer({
     gateway,
-    health: async () => {
-      const shared = await gateway.sharedHealthy();
-      const body = {
-        status: "up",
-        upstream: upstreamState,
-        redis: shared === undefined ? "none" : shared ? "ok" : "down",
-      };
-      return { ok: upstreamState !== "unreachable" && shared !== false, body };
-    },
-    metrics: metrics
-      ? () => metrics.text()
-      : // 503, not an empty 200: a scraper must not take "no metrics" for "nothing happened".
-        async () => ({
-          text: `# /metrics needs prom-client: ${PROM_CLIENT_INSTALL}\n`,
-          contentType: "text/plain; charset=utf-8",
-          status: 503,
-        }),
-    ...(options.perIp ? { ipLimit: createIpLimit(options.perIp) } : {}),
+    ...(ownMetrics ? {} : { metrics: metricsText }),
     maxConnections: options.maxConnections ?? defaultMaxConnections(),
-    ...(metrics ? { onAnswer: metrics.request } : {}),
   });
+  const metricsServer = ownMetrics ? createMetricsServer(metricsText) : undefined;
   await listen(server, options.host, options.port);
+  if (metricsServer)
+    await listen(metricsServer, options.metricsHost, options.metricsPort ?? 0, "--metrics-port").catch(
+      async (error: unknown) => {
+        await closeGracefully(server);
+        await gateway.close();
+        throw error;
+      },
+    );
   // After listening, an error is an accept that failed (EMFILE: out of file descriptors): the caller is
   // dropped and serve goes on, saying so at most once a minute.
   let saidAt = Number.NEGATIVE_INFINITY;
-  server.on("error", (error: NodeJS.ErrnoException) => {
+  const dropped = (error: NodeJS.ErrnoException) => {
     if (Date.now() - saidAt < 60_000) return;
     saidAt = Date.now();
     const why = error.code === "EMFILE" || error.code === "ENFILE" ? "too many open files" : error.code;
     io.stderr.write(
       `hiro-lookup serve: a connection was dropped (${why ?? "accept failed"}): lower --max-connections or raise the open-file limit (ulimit -n)\n`,
     );
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  };
+  server.on("error", dropped);
+  metricsServer?.on("error", dropped);
+  const urlOf = (listening: Server) => {
+    const address = listening.address() as AddressInfo;
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  };
   const upstreams = SERVICE_NAMES.map(
     (name) =>
       `${name} ${upstream.urls[name]?.url ?? (name === "metadata" ? "https://api.hiro.so" : "(none)")}`,
@@ -234,10 +244,10 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
       ? `memory + Redis ${redactedRedis(redisUrl ?? "")}`
       : "memory";
   io.stdout.write(
-    `hiro-lookup serve: listening on http://${host}:${address.port}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? "/metrics" : `off (${PROM_CLIENT_INSTALL})`}${chainhooksSecret ? "; purge: POST /hooks/chainhooks" : ""}\n`,
+    `hiro-lookup serve: listening on ${urlOf(server)}; upstreams: ${upstreams}; key: ${upstream.apiKey ? "yes (sent upstream only)" : "none"}; store: ${store}; fresh: ${options.fresh ?? GATEWAY_DEFAULTS.fresh} ms; metrics: ${metrics ? (metricsServer ? `${urlOf(metricsServer)}/metrics` : "/metrics") : `off (${PROM_CLIENT_INSTALL})`}${chainhooksSecret ? "; purge: POST /hooks/chainhooks" : ""}\n`,
   );
   const reason = await stopped(io);
-  await closeGracefully(server);
+  await Promise.all([closeGracefully(server), metricsServer && closeGracefully(metricsServer)]);
   await gateway.close();
   io.stderr.write(
     reason === "launcherGone"

@@ -11,13 +11,13 @@ import type { CliIo } from "../io.js";
 /** How long a graceful stop waits for requests in flight before closing their connections. */
 const STOP_GRACE_MS = 10_000;
 
-/** Listens on `host:port`; a taken port is a {@link HiroValidationError} naming --port. */
-export function listen(server: Server, host: string, port: number): Promise<void> {
+/** Listens on `host:port`; a taken port is a {@link HiroValidationError} naming `flag` (--port). */
+export function listen(server: Server, host: string, port: number, flag = "--port"): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "EADDRINUSE"
-          ? new HiroValidationError("--port", `${port} on ${host} is taken; pick another (0: any free one)`)
+          ? new HiroValidationError(flag, `${port} on ${host} is taken; pick another (0: any free one)`)
           : error,
       ),
     );

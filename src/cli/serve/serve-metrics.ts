@@ -9,8 +9,6 @@ import type { GatewayObserver } from "../../server/index.js";
 /** The metrics: the observer the gateway reports to, and the text of `/metrics`. */
 export interface ServeMetrics {
   observer: GatewayObserver;
-  /** Counts an answer the server gave itself (the per-IP limit's 429). */
-  request(route: string, status: number): void;
   text(): Promise<{ text: string; contentType: string }>;
 }
 
@@ -75,7 +73,6 @@ export async function createServeMetrics(): Promise<ServeMetrics | undefined> {
       coalesced: (scope) => coalesced.inc({ scope }),
       paceWait: (ms, refused) => paceWaits.observe({ outcome: refused ? "refused" : "went" }, ms / 1000),
     },
-    request: count,
     text: async () => ({ text: await registry.metrics(), contentType: registry.contentType }),
   };
 }

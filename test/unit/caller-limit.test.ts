@@ -1,17 +1,17 @@
-/** `serve --per-ip`: a bucket per caller, the callers idle longest forgotten first when too many are tracked. */
+/** The per-caller limit (`perCallerPerSecond`, `serve --per-ip`): a bucket per caller, the callers idle longest forgotten first when too many are tracked. */
 import { describe, expect, it } from "vitest";
-import { createIpLimit } from "../../src/cli/serve/ip-limit.js";
+import { createCallerLimit } from "../../src/server/caller-limit.js";
 
-describe("createIpLimit", () => {
+describe("createCallerLimit", () => {
   it("refuses a caller past its rate, and says when to ask again", () => {
-    const limit = createIpLimit(2);
+    const limit = createCallerLimit(2);
     expect([limit("a", 0), limit("a", 0)]).toEqual([{ ok: true }, { ok: true }]);
     expect(limit("a", 0)).toEqual({ ok: false, retryAfterMs: 500 });
     expect(limit("b", 0)).toEqual({ ok: true });
   });
 
   it("forgets the callers idle longest, never a busy one (its spent bucket is kept)", () => {
-    const limit = createIpLimit(1);
+    const limit = createCallerLimit(1);
     expect(limit("busy", 0)).toEqual({ ok: true });
     // The tracked callers fill up (100,000): the busy one first, then 99,999 others.
     for (let i = 1; i < 100_000; i++) limit(`10.0.${i >> 8}.${i & 255}`, 0);
