@@ -7,7 +7,7 @@
  * protocol alone; logs go to stderr.
  */
 import type { Command } from "commander";
-import { HiroValidationError, validateResponses } from "../index.js";
+import { HiroValidationError } from "../index.js";
 import {
   loadMcpSdk,
   MCP_DEFAULTS,
@@ -19,7 +19,6 @@ import {
   serveMcp,
   serveMcpHttp,
 } from "../mcp/index.js";
-import { responseValidators } from "../validators.js";
 import { integer } from "./arguments.js";
 import { readsGlobals, VERIFY_GLOBALS } from "./help.js";
 import type { CliIo } from "./io.js";
@@ -130,12 +129,9 @@ Examples:
           };
           await (port === undefined ? serveMcp(options) : serveHttpUntilSignal(options, port, io));
         },
-        {
-          timeoutMs: MCP_DEFAULTS.attemptTimeoutMs,
-          maxRetries: MCP_DEFAULTS.maxRetries,
-          // An answer that does not fit the spec is an error result, never structured content that lies.
-          middleware: [validateResponses(responseValidators)],
-        },
+        // An answer that does not fit the spec is an error result, never structured content that lies: the
+        // tools check each answer by its validator (mcp/tool-calls.ts), once.
+        { timeoutMs: MCP_DEFAULTS.attemptTimeoutMs, maxRetries: MCP_DEFAULTS.maxRetries },
       ),
     );
 }

@@ -1,8 +1,9 @@
 /**
- * The CLI uses the library as a separate package would: through its public entries only (src/index.ts,
- * src/validators.ts, src/doctor/index.ts, src/spec-entry.ts, src/server/index.ts; the MCP server's src/mcp/index.ts), and the
- * mock it serves through src/mock-server/index.ts (Node only, never Prism); its modules import each other
- * without a circle.
+ * The CLI uses the library through its public entries (src/index.ts, src/validators.ts,
+ * src/doctor/index.ts, src/spec-entry.ts, src/server/index.ts; the MCP server's src/mcp/index.ts), the
+ * mock it serves through src/mock-server/index.ts (Node only, never Prism), and, as every face of the
+ * package, the core's one internal face (src/internal.ts: `verify` sends its deliberately bad requests as
+ * prepared calls, exchanged by the core); its modules import each other without a circle.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -20,6 +21,7 @@ const ALLOWED = [
   "mcp/index.ts",
   "server/index.ts",
   "mock-server/index.ts",
+  "internal.ts",
 ];
 
 const filesUnder = (dir: string): string[] =>
@@ -42,7 +44,7 @@ function importsOf(file: string): string[] {
 describe("the CLI's imports", () => {
   const cliFiles = filesUnder(CLI);
 
-  it("reach the library only through its public entries", () => {
+  it("reach the library only through its public entries and its internal face", () => {
     const outside = cliFiles.flatMap((file) =>
       importsOf(file)
         .filter((target) => !target.startsWith(`${CLI}/`))
