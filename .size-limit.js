@@ -75,8 +75,12 @@ export const CORE_TARGET = 10_300;
  * (`HiroValidationError.rule`: the range in words, the forms, the option that set the maximum, the value),
  * so the CLI says it in its own words from them instead of rewriting the library's text by phrase
  * (issue 43, item 6): 18,599 B (+114 B).
+ * Raised to 19,100 B for issue 43's item 4 (2026-12-02): one pacing rule for the client's pacer and the
+ * gateway's pace (shared/pace-policy.ts), whose state is data a store keeps (nine numbers, in memory or in
+ * one Redis hash its Lua twin reads) instead of a closure's locals a minifier renames, and which carries
+ * what the gateway needs of it: a spaced slot taken ahead, a probe's hold that lapses: 18,993 B (+394 B).
  */
-export const CORE_LIMIT = 18_700;
+export const CORE_LIMIT = 19_100;
 /**
  * What each opt-in middleware may add on top of the core. Raised from 400 B for issue 21: etagCache keeps
  * only bodies the lookup accepts (it reads the request back from the URL) and its memory store is bounded
@@ -151,7 +155,8 @@ export default [
   // 22,967 B after issue 43 (the core's +288 B: one prepared call, exchanged and judged, which etagCache's
   // acceptance is built on too).
   // 23,093 B with the integer rule's fields on HiroValidationError (+121 B; see CORE_LIMIT).
-  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 23_200),
+  // 23,479 B with issue 43's one pacing rule (+386 B; see CORE_LIMIT).
+  entry("hiro-lookup (whole main entry)", "src/index.ts", "*", 23_600),
   // hiro-lookup/query on top of the core (issue 27's budget: 1 kB): what an app using TanStack Query adds.
   {
     name: "createLookupClient + hiro-lookup/query",

@@ -13,7 +13,7 @@ import { parse } from "yaml";
 import { createLookupClient, HiroApiError } from "../../src/index.js";
 import { MOCK_BUDGET } from "../../src/mock/index.js";
 import { MockPortError, type RulesMock, startRulesMock } from "../../src/mock-server/index.js";
-import { gatePolicy } from "../../src/transport/pacer/pacer-policy.js";
+import { createMemoryPace } from "../../src/shared/pace-store.js";
 import { readRateLimit } from "../../src/transport/pacer/rate-limit-headers.js";
 import { SPEC_PATH } from "../helpers/spec.js";
 
@@ -133,13 +133,23 @@ describe("the in-process mock", () => {
     await start();
     const answer = await get(`${TOKEN}/35`);
     expect(answer.headers.get("ratelimit-limit")).toBe(String(MOCK_BUDGET.limit));
-    const gate = gatePolicy(0, 60_000);
-    const ticket = gate.sent(0);
-    gate.ended(ticket, 0, answer.status, readRateLimit(answer.headers, 0));
-    gate.sent(0);
-    const next = gate.decide(0);
-    expect(next).toEqual({ go: false, at: expect.any(Number) });
-    expect(next.go === false && next.at).toBeLessThan(21); // 60 s over the 2,999 left; 50 a minute: 1,224 ms
+    // The client's pacer's figures: no maxRequestsPerSecond, the 60 s ceiling.
+    const rules = { intervalMs: 0, ceilingMs: 60_000, probeHoldMs: 60_000, unsaidPauseMs: 0 };
+    const gate = createMemoryPace();
+    const probe = gate.take(TOKEN, 0, rules, 0);
+    expect(probe.go).toBe(true);
+    gate.learn(
+      TOKEN,
+      probe.go ? probe.ticket : -1,
+      0,
+      rules,
+      answer.status,
+      readRateLimit(answer.headers, 0),
+    );
+    expect(gate.take(TOKEN, 0, rules, 0).go).toBe(true);
+    const next = gate.take(TOKEN, 0, rules, 0);
+    expect(next).toEqual({ go: false, waitMs: expect.any(Number), hold: "wait", why: "budget spread" });
+    expect(next.waitMs).toBeLessThan(21); // 60 s over the 2,999 left; 50 a minute: 1,224 ms
     expect(MOCK_BUDGET).toEqual({ limit: 3000, windowMs: 60_000 });
   });
 

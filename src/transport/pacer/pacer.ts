@@ -1,14 +1,15 @@
 /**
  * The rate-limit pacer: one gate per origin, shared by every call of a client, so a 429 from one
- * service never pauses another. Each gate queues requests in order and lets them through as its policy
- * (pacer-policy.ts) allows, with one timer per gate however many wait. The pipeline asks it before
+ * service never pauses another. Each gate queues requests in order and lets them through as the one
+ * pacing rule (shared/pace-policy.ts, kept per origin in the memory store of shared/pace-store.ts, as a
+ * gateway alone keeps it) allows, with one timer per gate however many wait. The pipeline asks it before
  * each attempt, outside the attempt's timer but inside the call's signal.
  */
 import type { HiroError } from "../../errors/errors.js";
 import { MAX_RETRY_AFTER_MS } from "../../shared/defaults.js";
+import { createMemoryPace, type PaceRules, type PaceTake } from "../../shared/pace-store.js";
 import type { OperationId } from "../../spec/types.js";
 import type { HeldRelease, Pacer, PacerSettle } from "../pipeline.js";
-import { type Decision, gatePolicy } from "./pacer-policy.js";
 import { type RateLimitInfo, rateLimitOf } from "./rate-limit-headers.js";
 import { MAX_TIMER_MS, tooLongError } from "./refusal.js";
 
@@ -51,14 +52,21 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   const setTimer = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const clearTimer =
     options.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
-  // A token bucket holding one token: requests evenly spaced, never a burst.
-  const minIntervalMs = rate === undefined ? 0 : 1000 / rate;
   const maxPauseMs = Math.min(options.maxPauseMs ?? MAX_RETRY_AFTER_MS, MAX_TIMER_MS);
+  const rules: PaceRules = {
+    // A token bucket holding one token: requests evenly spaced, never a burst (whole ms, never faster).
+    intervalMs: rate === undefined ? 0 : Math.ceil(1000 / rate),
+    ceilingMs: maxPauseMs,
+    // Every attempt ends (its own timeout), and its end ends the probe: the hold is a safety net only.
+    probeHoldMs: maxPauseMs,
+    // A bare 429: the retry policy's backoff spaces the next attempt; the pacer adds no pause of its own.
+    unsaidPauseMs: 0,
+  };
+  const store = createMemoryPace();
   const gates = new Map<string, Pacer["wait"]>();
 
-  /** One origin's gate: its policy state, its queue, and its one timer. */
-  function gate(): Pacer["wait"] {
-    const policy = gatePolicy(minIntervalMs, maxPauseMs);
+  /** One origin's gate: its queue and its one timer, over its origin's state in the store. */
+  function gate(origin: string): Pacer["wait"] {
     let queue: Waiter[] = [];
     /** One abort listener per signal, however many of its requests wait (no MaxListenersExceededWarning). */
     const watched = new Map<AbortSignal, { waiters: Set<Waiter>; onAbort: () => void }>();
@@ -66,14 +74,14 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     /** Headers of the last answer, for a `rate_limited` error. */
     let headers = new Headers();
 
+    /** The refusal of a wait of `waitMs` from `at`: past the ceiling, or (`deadline` given) past the call's deadline. */
     const tooLong = (
       url: URL,
-      decision: Decision,
+      at: number,
+      waitMs: number,
       deadline: number | undefined,
       operationId: OperationId | undefined,
     ): HiroError => {
-      const at = now();
-      const waitMs = (decision.go ? 0 : (decision.at ?? 0)) - at;
       const left = deadline === undefined ? undefined : deadline - at;
       return tooLongError(url, waitMs, maxPauseMs, headers, left, operationId);
     };
@@ -98,8 +106,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     };
 
     /** Lets one request through; returns what the pipeline calls when its attempt ends. */
-    const letThrough = (): PacerSettle => {
-      const ticket = policy.sent(now());
+    const letThrough = (ticket: number): PacerSettle => {
       let ended = false;
       return (answer?: Response, rateLimit?: RateLimitInfo) => {
         if (ended) return;
@@ -107,17 +114,18 @@ export function createPacer(options: PacerOptions = {}): Pacer {
         if (answer) {
           headers = answer.headers;
           const at = now();
-          policy.ended(ticket, at, answer.status, rateLimit ?? rateLimitOf(answer, at));
-        } else policy.ended(ticket, now());
+          store.learn(origin, ticket, at, rules, answer.status, rateLimit ?? rateLimitOf(answer, at));
+        } else store.learn(origin, ticket, now(), rules);
         if (queue.length > 0) pump();
       };
     };
 
-    /** Rejects `waiters` (gone from the queue) with the refusal of `decision`. */
-    const refuse = (waiters: Waiter[], decision: Decision, late: boolean) => {
+    /** Rejects `waiters` (gone from the queue) with the refusal of a wait of `waitMs` from `at`. */
+    const refuse = (waiters: Waiter[], at: number, waitMs: number, late: boolean) => {
       for (const waiter of waiters) {
         unwatch(waiter);
-        waiter.reject(tooLong(waiter.url, decision, late ? waiter.deadline : undefined, waiter.operationId));
+        const deadline = late ? waiter.deadline : undefined;
+        waiter.reject(tooLong(waiter.url, at, waitMs, deadline, waiter.operationId));
       }
     };
 
@@ -126,36 +134,40 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       if (timer !== undefined) clearTimer(timer);
       timer = undefined;
       while (queue.length > 0) {
-        const decision = policy.decide(now());
-        if (decision.go) {
+        const from = now();
+        const take = store.take(origin, from, rules, 0);
+        if (take.go) {
           const waiter = queue.shift() as Waiter;
           unwatch(waiter);
-          waiter.resolve({ settle: letThrough(), heldFor: waiter.heldBy.join(", then ") || "queue" });
+          waiter.resolve({
+            settle: letThrough(take.ticket),
+            heldFor: waiter.heldBy.join(", then ") || "queue",
+          });
           continue;
         }
         // Every waiter is held by what holds the gate now: each keeps the reasons it was held by, in order.
-        const why = policy.why(now());
+        const { why, waitMs } = take;
         for (const held of queue) if (held.heldBy.at(-1) !== why) held.heldBy.push(why);
-        if (decision.tooLong) {
-          refuse(queue.splice(0), decision, false);
+        if (take.hold === "refused") {
+          refuse(queue.splice(0), from, waitMs, false);
           return;
         }
-        const at = decision.at;
-        if (at !== undefined) {
-          // Refused at once: every waiter whose call must end before the gate's wait does.
-          const isLate = (waiter: Waiter) => waiter.deadline !== undefined && at > waiter.deadline;
-          const late = queue.filter(isLate);
-          queue = queue.filter((waiter) => !isLate(waiter));
-          refuse(late, decision, true);
-          if (queue.length === 0) return;
-          timer = setTimer(
-            () => {
-              timer = undefined;
-              pump();
-            },
-            Math.min(MAX_TIMER_MS, Math.max(0, at - now())),
-          );
-        }
+        // Held until a probe's answer: its end pumps the queue again (no timer, no deadline to judge by).
+        if (take.hold === "answer") return;
+        const at = from + waitMs;
+        // Refused at once: every waiter whose call must end before the gate's wait does.
+        const isLate = (waiter: Waiter) => waiter.deadline !== undefined && at > waiter.deadline;
+        const late = queue.filter(isLate);
+        queue = queue.filter((waiter) => !isLate(waiter));
+        refuse(late, from, waitMs, true);
+        if (queue.length === 0) return;
+        timer = setTimer(
+          () => {
+            timer = undefined;
+            pump();
+          },
+          Math.min(MAX_TIMER_MS, Math.max(0, at - now())),
+        );
         return;
       }
     }
@@ -163,12 +175,14 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     const wait: Pacer["wait"] = (url, signal, deadline, operationId) => {
       if (signal.aborted) return Promise.reject(signal.reason);
       if (queue.length === 0) {
-        // The fast path: nothing queued and the policy says go; no promise, no listener, no timer.
-        const decision = policy.decide(now());
-        if (decision.go) return letThrough();
-        if (decision.tooLong) return Promise.reject(tooLong(url, decision, undefined, operationId));
-        if (deadline !== undefined && decision.at !== undefined && decision.at > deadline) {
-          return Promise.reject(tooLong(url, decision, deadline, operationId));
+        // The fast path: nothing queued and the rule says go; no promise, no listener, no timer.
+        const from = now();
+        const take: PaceTake = store.take(origin, from, rules, 0);
+        if (take.go) return letThrough(take.ticket);
+        if (take.hold === "refused")
+          return Promise.reject(tooLong(url, from, take.waitMs, undefined, operationId));
+        if (deadline !== undefined && take.hold === "wait" && from + take.waitMs > deadline) {
+          return Promise.reject(tooLong(url, from, take.waitMs, deadline, operationId));
         }
       }
       return new Promise<HeldRelease>((resolve, reject) => {
@@ -191,7 +205,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     wait(url, signal, deadline, operationId) {
       let wait = gates.get(url.origin);
       if (!wait) {
-        wait = gate();
+        wait = gate(url.origin);
         gates.set(url.origin, wait);
       }
       return wait(url, signal, deadline, operationId);

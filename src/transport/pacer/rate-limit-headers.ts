@@ -3,22 +3,13 @@
  * clock: `ratelimit-limit`, `ratelimit-remaining`, `ratelimit-reset` (IETF draft, as express-rate-limit,
  * Kong and Hiro's gateway send them) and `Retry-After`. Anything missing or malformed is left out.
  */
+import type { RateLimitInfo } from "../../shared/rate-limit.js";
 import { MAX_RETRY_AFTER_READ_MS, parseRetryAfter } from "../retry.js";
 
 /** The most requests a window is read to allow or have left: no service announces more. */
 export const MAX_RATE_LIMIT_COUNT = 1_000_000_000;
 
-/** A service's rate limit as one answer announced it; every field is optional. */
-export interface RateLimitInfo {
-  /** Requests allowed per window. */
-  limit?: number | undefined;
-  /** Requests left in the current window, this one counted. */
-  remaining?: number | undefined;
-  /** When the window resets, in ms from `now`, as announced (services round whole seconds up). */
-  resetMs?: number | undefined;
-  /** `Retry-After`, in ms from `now`. */
-  retryAfterMs?: number | undefined;
-}
+export type { RateLimitInfo };
 
 /**
  * A `ratelimit-reset` above this many seconds before `now` is a Unix time, not a delta: no window is
