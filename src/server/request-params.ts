@@ -3,7 +3,8 @@
  * GET routes (once: nothing downstream matches it again), the values held to the service's own rules
  * first (what the service refuses, the gateway refuses with the service's `400`: a tx id with `0x`, say,
  * which the client itself would strip), the query read as the service reads it (a repeated key is an
- * array, an empty value an absent one, an unknown key ignored), then the call prepared by the client's
+ * array, which only an array parameter takes; an empty value an absent one where it is a plain string
+ * such as `name`, and refused elsewhere; an unknown key ignored), then the call prepared by the client's
  * own parameter checks (once), which refuse more (an id the service would read as another). A refusal
  * is the operation's documented 400 body, so a caller sees one shape.
  */
@@ -91,8 +92,10 @@ export function checkCall(
   const operation = operations[operationId];
   // The service's own rules first: what it would refuse is refused in its words, never made valid here.
   // A deployment with its own page maximum (the client's maxLimit) takes other limits: the client checks those.
+  // (A repeated or empty `limit` is still the service's to refuse: no page maximum makes it one number.)
   let query = search;
-  if (ownMaxLimit(operation.service)) {
+  const limits = search.getAll("limit");
+  if (ownMaxLimit(operation.service) && limits.length === 1 && limits[0] !== "") {
     query = new URLSearchParams(search);
     query.delete("limit");
   }
@@ -111,9 +114,7 @@ export function checkCall(
         return invalidRequest(operationId, "querystring", error);
       }
       params[name] = values;
-    } else if (values.length > 1) {
-      const error = new HiroValidationError(name, `must be given once; got ${values.length} values`);
-      return invalidRequest(operationId, "querystring", error);
+      // One value: the service's rules refused a repeated key.
     } else params[name] = typed(name, values[0] as string);
   }
   try {

@@ -78,15 +78,34 @@ function problemOf(value: string, rule: Rule, asNumber = false): string | undefi
   }
   // Ajv coerces only "true" and "false" to a boolean.
   if (rule.type === "boolean" && value !== "true" && value !== "false") return "must be boolean";
-  // Upstream's enums are TypeBox's `anyOf` of one-value enums: Ajv reports each branch, then the anyOf.
+  // Upstream's enums are TypeBox's `Type.Enum`, an `anyOf` of `const`s: Ajv reports each branch, then the anyOf.
   if (rule.enum !== undefined && !rule.enum.includes(value)) {
-    const branch = "must be equal to one of the allowed values";
+    const branch = "must be equal to constant";
     return [...rule.enum.map(() => branch), "must match a schema in anyOf"].join(", <where> ");
   }
   if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value))
     return `must match pattern "${rule.pattern}"`;
   return undefined;
 }
+
+/**
+ * What is wrong with a key given more than once, for a parameter that is not an array: Fastify's
+ * `coerceTypes: "array"` makes it an array, which no single value's type takes (an enum's branches each
+ * say so, then the anyOf).
+ */
+function repeatedProblem(rule: Rule): string {
+  if (rule.enum !== undefined) {
+    const branch = "must be string, <where> must be equal to constant";
+    return [...rule.enum.map(() => branch), "must match a schema in anyOf"].join(", <where> ");
+  }
+  return `must be ${rule.type ?? "string"}`;
+}
+
+/** Whether an empty value is no value: only for a plain string (Fastify checks `""` against the rest). */
+const takesEmpty = (rule: Rule) =>
+  (rule.type === undefined || rule.type === "string") &&
+  rule.enum === undefined &&
+  rule.pattern === undefined;
 
 /** A value as the examples' requests hold it: an integer in canonical decimal form (no leading zeros), the rest as sent. */
 const canonical = (value: string, rule: Rule) =>
@@ -100,9 +119,9 @@ function refusal(message: string, examples: readonly MockExample[]): ServiceRefu
     "message" in template
       ? {
           statusCode: 400,
+          ...("code" in template ? { code: template.code } : {}),
           error: "Bad Request",
           message,
-          ...("code" in template ? { code: template.code } : {}),
         }
       : structuredClone(template);
   const same = documented.find((e) => JSON.stringify(e.value) === JSON.stringify(body));
@@ -111,7 +130,9 @@ function refusal(message: string, examples: readonly MockExample[]): ServiceRefu
 
 /**
  * The request in normal form, or the `400` of its first invalid parameter. Query values: an empty one is
- * an absent one; an absent one takes the spec's default, if it has one.
+ * an absent one for a plain string (a `name`, a `locale`), and a value that fails for the rest (`limit=`
+ * is "must be integer"); a repeated key is refused unless the parameter is an array; an absent value
+ * takes the spec's default, if it has one.
  */
 export function checkRequest(
   operation: OperationParams,
@@ -129,13 +150,16 @@ export function checkRequest(
   }
   for (const name of operation.queryParams) {
     const rule = RULES[name] ?? {};
-    const sent = request.query.get(name);
-    if (sent === null || sent === "") {
+    const where = `querystring/${name}`;
+    const values = request.query.getAll(name);
+    if (values.length > 1 && rule.type !== "array")
+      return refusal(`${where} ${repeatedProblem(rule).replaceAll("<where>", where)}`, examples);
+    const sent = values[0];
+    if (sent === undefined || (sent === "" && takesEmpty(rule))) {
       if (rule.default !== undefined) normal.query[name] = String(rule.default);
       continue;
     }
     const problem = problemOf(sent, rule, READ_AS_NUMBER[name]);
-    const where = `querystring/${name}`;
     if (problem) return refusal(`${where} ${problem.replaceAll("<where>", where)}`, examples);
     normal.query[name] = canonical(sent, rule);
   }

@@ -181,7 +181,7 @@ export async function startFakeDeployment(
         return answer(res, 400, { ...validation(paged), code: "FST_ERR_VALIDATION" });
       const orderBy = url.searchParams.get("order_by");
       if (orderBy !== null && !(rules.order_by.enum as readonly string[]).includes(orderBy)) {
-        const branch = "querystring/order_by must be equal to one of the allowed values";
+        const branch = "querystring/order_by must be equal to constant";
         const message = `${branch}, ${branch}, querystring/order_by must match a schema in anyOf`;
         return answer(res, 400, { ...validation(message), code: "FST_ERR_VALIDATION" });
       }
