@@ -20,7 +20,8 @@ import { build } from "esbuild";
 import { checkKitTypes, kitJobs, prepareKitConsumer } from "./lib/msw-kit-jobs.js";
 import { ensureMsw3, MSW3_CACHE } from "./lib/msw3.js";
 import { METADATA, PRINCIPAL, type RuntimeConfig, TOKENS } from "./lib/runtime-data.js";
-import { type RunOutput, runChromium, runProcess, runWorkerd } from "./lib/runtime-jobs.js";
+import { type RunOutput, runChromium, runProcess, runWorkerd, startWorkerd } from "./lib/runtime-jobs.js";
+import { jsonPort, runRefusals, servePort, startListening } from "./lib/runtime-refusals.js";
 import { startRuntimeServers } from "./lib/runtime-servers.js";
 import { chromiumPath, ensureRuntimes, machineNode, versionOf } from "./lib/runtimes.js";
 
@@ -160,6 +161,88 @@ function jobs(runtimes: Awaited<ReturnType<typeof ensureRuntimes>>): Job[] {
     version: () => versionOf(workerd as string),
     run: (config) => runWorkerd(workerd as string, join(CONSUMER, "workerd.capnp"), config),
   });
+  // The gateway on each runtime's own server, its refusals probed from outside.
+  const lookup = `/metadata/v1/sft/${PRINCIPAL}/${TOKENS.ok}`;
+  const serveEnv = { ...env, HIRO_API_KEY: "", HIRO_REDIS_URL: "", HIRO_REDIS_CLUSTER: "", HIRO_LOG: "" };
+  const cli = join(CONSUMER, "node_modules/hiro-lookup/dist/cli.js");
+  for (const [runtime, { path, problem }] of nodes.slice(0, 3))
+    list.push({
+      runtime,
+      format: "esm",
+      checks: ["refusals"],
+      missing: path ? undefined : problem,
+      run: (config) =>
+        runRefusals(
+          () =>
+            startListening(
+              path as string,
+              [cli, "--base-url", config.baseUrl, "serve", "--port", "0", "--per-ip", "1"],
+              CONSUMER,
+              serveEnv,
+              servePort,
+            ),
+          { prefix: "", countsKeyless: false, lookup },
+        ),
+    });
+  const bun = runtimes.bun?.path;
+  list.push({
+    runtime: "bun",
+    format: "esm",
+    checks: ["refusals"],
+    missing: bun ? undefined : runtimes.bun?.problem,
+    run: (config) =>
+      runRefusals(
+        () =>
+          startListening(
+            bun as string,
+            ["serve-gateway.mjs", JSON.stringify(config)],
+            CONSUMER,
+            env,
+            jsonPort,
+          ),
+        { prefix: "", countsKeyless: true, lookup },
+      ),
+  });
+  list.push({
+    runtime: "deno",
+    format: "esm",
+    checks: ["refusals"],
+    missing: deno ? undefined : runtimes.deno?.problem,
+    run: (config) =>
+      runRefusals(
+        () =>
+          startListening(
+            deno as string,
+            [
+              "run",
+              "--no-lock",
+              "--node-modules-dir=manual",
+              "--allow-net=127.0.0.1",
+              `--allow-read=${CONSUMER}`,
+              "serve-gateway.mjs",
+              JSON.stringify(config),
+            ],
+            CONSUMER,
+            env,
+            jsonPort,
+          ),
+        { prefix: "", countsKeyless: true, lookup },
+      ),
+  });
+  list.push({
+    runtime: "workerd",
+    format: "esm",
+    checks: ["refusals"],
+    missing: workerd ? undefined : runtimes.workerd?.problem,
+    run: (config) =>
+      runRefusals(() => startWorkerd(workerd as string, join(CONSUMER, "workerd.capnp")), {
+        prefix: "/gateway",
+        // As Cloudflare's edge sets it; x-upstream names the runner's API server to the Worker.
+        headers: { "x-upstream": config.baseUrl, "cf-connecting-ip": "203.0.113.7" },
+        countsKeyless: true,
+        lookup,
+      }),
+  });
   const chrome = chromiumPath();
   list.push({
     runtime: "chromium",
@@ -244,7 +327,7 @@ async function main(): Promise<number> {
 
   const rank = (l: { runtime: string; format: string }) =>
     RUNTIMES.indexOf(l.runtime) * 2 + (l.format === "cjs" ? 1 : 0);
-  const order = [...CHECKS, ...KIT_CHECKS];
+  const order = [...CHECKS, "query", "gateway", "refusals", ...KIT_CHECKS];
   lines.sort((a, b) => rank(a) - rank(b) || order.indexOf(a.check) - order.indexOf(b.check));
   notes.sort((a, b) => rank(a) - rank(b));
   for (const note of notes) console.log(`${note.runtime.padEnd(8)} ${note.format}  ${note.text}`);

@@ -90,8 +90,11 @@ function listenPort(control: Readable): Promise<number> {
   });
 }
 
-/** Serves `configFile` with workerd on a free port and fetches the worker with `config`. */
-export async function runWorkerd(binary: string, configFile: string, config: unknown): Promise<RunOutput> {
+/** Serves `configFile` with workerd on a free port: its port, and how to stop it. */
+export async function startWorkerd(
+  binary: string,
+  configFile: string,
+): Promise<{ port: number; exited: Promise<never>; output(): string; stop(): void }> {
   const child = spawn(
     binary,
     ["serve", configFile, "--control-fd=3", "--socket-addr=http=127.0.0.1:0", "--verbose"],
@@ -106,19 +109,30 @@ export async function runWorkerd(binary: string, configFile: string, config: unk
   exited.catch(() => {});
   try {
     const port = await Promise.race([listenPort(child.stdio[3] as Readable), exited]);
-    const url = `http://127.0.0.1:${port}/?config=${encodeURIComponent(JSON.stringify(config))}`;
+    return { port, exited, output: () => output, stop: () => child.kill("SIGKILL") };
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+}
+
+/** Serves `configFile` with workerd on a free port and fetches the worker with `config`. */
+export async function runWorkerd(binary: string, configFile: string, config: unknown): Promise<RunOutput> {
+  const workerd = await startWorkerd(binary, configFile);
+  try {
+    const url = `http://127.0.0.1:${workerd.port}/?config=${encodeURIComponent(JSON.stringify(config))}`;
     const response = await Promise.race([
       fetch(url, { signal: AbortSignal.timeout(RUN_TIMEOUT_MS) }),
-      exited,
+      workerd.exited,
     ]);
     const text = await response.text();
     try {
       return JSON.parse(text) as RunOutput;
     } catch {
-      throw new Error(`worker answered ${response.status}: ${text.slice(0, 500)} ${tail(output)}`);
+      throw new Error(`worker answered ${response.status}: ${text.slice(0, 500)} ${tail(workerd.output())}`);
     }
   } finally {
-    child.kill("SIGKILL");
+    workerd.stop();
   }
 }
 

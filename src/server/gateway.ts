@@ -7,7 +7,7 @@
  */
 
 import { HiroValidationError } from "../index.js";
-import { buildLookupClient, logOf, pageMaximumOf, printable } from "../internal.js";
+import { buildLookupClient, logOf, pageMaximumOf } from "../internal.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { matchesEtag } from "../shared/etag-match.js";
 import { SERVICE_NAMES, type ServiceName } from "../spec-entry.js";
@@ -16,15 +16,16 @@ import { createCallerLimit } from "./caller-limit.js";
 import { CHAINHOOKS_PATH, createChainhooksRoute } from "./chainhooks-route.js";
 import { corsHeaders } from "./cors.js";
 import type { GatewayRequest } from "./gateway-request.js";
+import { storeLog, withHealth, withRefusalCap, withStatusSlash } from "./gateway-wrappers.js";
 import { createHealth } from "./health.js";
 import { upstreamIdentity } from "./identity.js";
 import { createMemoryTier } from "./memory-tier.js";
 import { answerMiss, type MissContext, type MissResult } from "./miss.js";
 import { checkHeaderNames, checkMs, checkRefusalOptions } from "./option-checks.js";
-import { checkOptionNames, type GatewayObserver, type LookupHandlerOptions } from "./options.js";
+import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
 import { createOriginSlots } from "./origin-slots.js";
 import { otherMethodAnswer } from "./other-methods.js";
-import { createMemoryPace, type Pace } from "./pace.js";
+import { createMemoryPace } from "./pace.js";
 import { createPurges } from "./purges.js";
 import { bodyRefused, callerRefusal, headRefusal } from "./refusals.js";
 import { createRouter, type RoutedCall } from "./router.js";
@@ -48,51 +49,6 @@ export interface LookupGateway {
   sharedHealthy(): Promise<boolean | undefined>;
   /** Closes the shared store's connection. */
   close(): Promise<void>;
-}
-
-/**
- * `target` with the status route's slash: upstream answers `/metadata/v1` as `/metadata/v1/`, and Next.js
- * redirects the path with the slash to the one without (308), which the client refuses to follow.
- */
-function withStatusSlash(target: string, basePath: string): string {
-  const at = target.indexOf("?");
-  const path = at < 0 ? target : target.slice(0, at);
-  return path === `${basePath}/metadata/v1` ? `${path}/${at < 0 ? "" : target.slice(at)}` : target;
-}
-
-/**
- * `pace`, with every refusal it learns cut to {@link GATEWAY_DEFAULTS}.maxRefusalMs: after it, one
- * request probes (a day's Retry-After does not shut the origin for a day on every instance).
- */
-function withRefusalCap(pace: Pace): Pace {
-  return {
-    take: (origin, now, maxWaitMs, intervalMs) => pace.take(origin, now, maxWaitMs, intervalMs),
-    learn: (origin, lesson, now) =>
-      pace.learn(
-        origin,
-        lesson.refusedForMs === undefined
-          ? lesson
-          : { ...lesson, refusedForMs: Math.min(lesson.refusedForMs, GATEWAY_DEFAULTS.maxRefusalMs) },
-        now,
-      ),
-  };
-}
-
-/** `observer`, its upstream hook also telling the health (each hook called as a method of `observer`). */
-function withHealth(
-  observer: GatewayObserver | undefined,
-  saw: (status: number | "error") => void,
-): GatewayObserver {
-  return {
-    request: (route, status) => observer?.request?.(route, status),
-    cache: (outcome) => observer?.cache?.(outcome),
-    upstream: (operationId, status) => {
-      saw(status);
-      observer?.upstream?.(operationId, status);
-    },
-    coalesced: (scope) => observer?.coalesced?.(scope),
-    paceWait: (ms, refused) => observer?.paceWait?.(ms, refused),
-  };
 }
 
 /**
@@ -135,10 +91,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const memory = createMemoryTier(memoryBytes);
   const rate = upstream.maxRequestsPerSecond;
   const localPace = createMemoryPace();
-  let storeDown = false;
-  let entryRefusedSaid = false;
   let keylessSaid = false;
-  let lastTroubleAt = 0;
   // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
   // unless the client's logLevel says otherwise: a server says when it loses its shared store.
   const log = logOf(upstream.logLevel ?? "warn", upstream.logger);
@@ -167,28 +120,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     observer: withHealth(observer, health.saw),
     now,
     keep: (key, entry) => memory.set(key, entry),
-    storeTrouble: (error) => {
-      lastTroubleAt = now();
-      if (storeDown) return;
-      storeDown = true;
-      const why = error instanceof Error ? error.message : String(error);
-      log?.warn?.("the shared store failed: serving from upstream and memory until it is back", {
-        reason: printable(why, 200),
-      });
-    },
-    storeOk: () => {
-      if (!storeDown || now() - lastTroubleAt < GATEWAY_DEFAULTS.storeCalmMs) return;
-      storeDown = false;
-      log?.warn?.("the shared store answers again: sharing answers, misses and the pace again", {});
-    },
-    entryRefused: (reason) => {
-      if (entryRefusedSaid) return;
-      entryRefusedSaid = true;
-      log?.warn?.(
-        "an entry of the shared store failed its check: dropped and asked upstream (said once; is the store written by others?)",
-        { reason },
-      );
-    },
+    ...storeLog(log, now),
     maxBodyChars: upstream.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     slots: createOriginSlots(
       checkMs("maxUpstreamInFlight", options.maxUpstreamInFlight, GATEWAY_DEFAULTS.maxUpstreamInFlight) || 1,

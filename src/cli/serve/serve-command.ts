@@ -47,6 +47,7 @@ Examples:
   $ HIRO_API_KEY=… hiro-lookup serve --cors-origin https://app.example.com
   $ hiro-lookup --ordinals-url http://127.0.0.1:3000 --runes-url http://127.0.0.1:3001 serve --port 8080
   $ hiro-lookup --api-key "$KEY" serve --host 0.0.0.0 --redis redis://127.0.0.1:6379 --per-ip 20
+  $ hiro-lookup serve --host 0.0.0.0 --per-ip 20 --metrics-port 9464   # /metrics on 127.0.0.1:9464 alone
   $ hiro-lookup serve --redis-cluster redis://10.0.0.5:7000,redis://10.0.0.6:7000
   $ curl http://127.0.0.1:3999/metadata/v1/ft/SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex
 
