@@ -166,7 +166,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "faults", ...tierFiles("faults"), testTimeout: 30_000, isolate: false },
+        test: { name: "faults", ...tierFiles("faults"), isolate: false },
       },
       {
         extends: true,

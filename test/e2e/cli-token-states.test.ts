@@ -49,12 +49,13 @@ describe("sft --wait --complete at its deadline (the token still being refreshed
       "--wait",
       "--complete",
       "--wait-timeout",
-      "1500",
+      // Long enough for a second try (after the 1 s backoff) however slow the machine's first one is.
+      "5000",
     ]);
     expect(run.stderr).not.toMatch(/no answer/);
     expect(run.code).toBe(5);
     expect(JSON.parse(run.stdout)).toEqual(REFRESHING);
-    expect(run.stderr).toMatch(/still being refreshed after 1500 ms \(--wait-timeout\)/);
+    expect(run.stderr).toMatch(/still being refreshed after 5000 ms \(--wait-timeout\)/);
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -59,8 +59,12 @@ const TIMEOUT_MS = 300;
  * 503 or a reset into a timeout (with 300 ms, "connection reset mid-body, then 200" once failed so).
  */
 const ANSWER_TIMEOUT_MS = 10_000;
-/** Allowance above the policy's longest wait, for scheduling on a loaded machine: catches a runaway wait only. */
-const SLACK_MS = 5_000;
+/**
+ * Allowance above the policy's longest wait, for scheduling on a loaded machine: catches a runaway wait
+ * only (a Retry-After of a minute waited out, a timer never cleared). 5 s was too little: a 500 ms
+ * trickle took 6.9 s at a load average of 20 on 2 cores.
+ */
+const SLACK_MS = 20_000;
 /** Timers may fire a hair early relative to performance.now(). */
 const EARLY_MS = 5;
 
