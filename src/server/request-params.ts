@@ -65,19 +65,19 @@ function invalidRequest(
   };
 }
 
-/** Fastify's 404 body for a route the service does not have. */
-export const notFound = (method: string, pathname: string): Refusal => ({
+/** Fastify's 404 body for a route the service does not have (upstream names the target with its query). */
+export const notFound = (method: string, target: string): Refusal => ({
   status: 404,
   body: {
     statusCode: 404,
     error: "Not Found",
-    message: `Route ${method}:${pathname.slice(0, 200)} not found`,
+    message: `Route ${method}:${target.slice(0, 200)} not found`,
   },
 });
 
 /**
- * The operation `pathname` is (after `basePath`) and its prepared call, or the refusal to answer with:
- * undefined when the path is none of the spec's routes.
+ * The operation `pathname` is (after `basePath`; matched as sent, never resolved) and its prepared call,
+ * or the refusal to answer with: undefined when the path is none of the spec's routes.
  */
 export function checkCall(
   pathname: string,

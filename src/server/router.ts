@@ -2,7 +2,8 @@
  * From a request target to the prepared call and its cache key (request-params.ts; the key is the call's
  * query key as canonical JSON: operation and canonical parameters, with the deployment, as
  * `hiro-lookup/query`'s keys), remembered by target so a hit parses nothing twice. Only a path is a
- * target: an absolute URL or `//host` is refused, so the gateway never routes by host.
+ * target: an absolute URL or `//host` is refused, so the gateway never routes by host; the path is
+ * matched as sent, never resolved (no dot segments, no backslash read as a slash), as upstream does.
  */
 import type { ServiceName } from "../index.js";
 import {
@@ -79,16 +80,19 @@ export function createRouter(settings: RouterSettings): Router {
     if (remembered) return remembered;
     if (!target.startsWith("/") || target.startsWith("//"))
       return ownAnswer(400, errorBody(400, "Bad Request", "the request target must be a path"));
-    const url = new URL(target, "http://gateway.invalid");
+    // The path as sent, as upstream's router takes it: a URL would resolve `..` and `%2e` and read `\\`
+    // as `/`, routing `/metadata/v1/sft/../ft` to a route upstream does not see there.
+    const queryAt = target.search(/[?#]/);
+    const path = queryAt === -1 ? target : target.slice(0, queryAt);
     const checked = checkCall(
-      url.pathname,
-      url.searchParams,
+      path,
+      new URL(target, "http://gateway.invalid").searchParams,
       settings.facts,
       settings.basePath,
       settings.ownMaxLimit,
     );
     if (checked === undefined) {
-      const refusal = notFound("GET", url.pathname);
+      const refusal = notFound("GET", target);
       return ownAnswer(refusal.status, refusal.body);
     }
     if ("status" in checked) return ownAnswer(checked.status, checked.body);

@@ -43,3 +43,34 @@ describe("the router's memo", () => {
     expect(route.memoBytes()).toBe(0);
   });
 });
+
+/**
+ * Raw targets, as Node's server passes them: the path is matched as sent, as upstream's router
+ * (find-my-way) matches it, never resolved as a URL would be (Fastify 5.8.2, seen over a socket).
+ */
+describe("the router reads a path as upstream does", () => {
+  it.each([
+    // A dot segment is a segment: upstream answers 404, or takes `..` as the principal (and refuses it).
+    ["/metadata/v1/./ft", 404],
+    ["/metadata/v1/ft/../ft?limit=5", 404],
+    ["/metadata/v1/%2e%2e/v1/ft", 404],
+    ["/metadata/v1/sft/../ft", 400],
+    ["/metadata/v1/sft/%2e%2e/ft", 400],
+    // A backslash is a character of the path, not a slash (nor, after one, the start of a host).
+    ["/metadata/v1\\ft", 404],
+    ["/\\evil.example/metadata/v1/ft", 404],
+  ])("%s → %i, nothing routed", (target, status) => {
+    const routed = router()(target);
+    expect("status" in routed && routed.status).toBe(status);
+  });
+
+  it("says which route it does not have as upstream does: the target as sent, query and all", () => {
+    const routed = router()("/metadata/v1/ft/../ft?limit=5");
+    if (!("status" in routed)) throw new Error("expected a refusal");
+    expect(JSON.parse(String(routed.body))).toEqual({
+      statusCode: 404,
+      error: "Not Found",
+      message: "Route GET:/metadata/v1/ft/../ft?limit=5 not found",
+    });
+  });
+});
