@@ -250,9 +250,13 @@ describe("hiro-lookup serve", () => {
     const mock = await runCliProcess(["--mock", "serve"]);
     expect(mock.code).toBe(2);
     expect(mock.stderr).toContain("--mock: is not for serve");
+    const metricsHost = await runCliProcess(["serve", "--metrics-host", "0.0.0.0"]);
+    expect(metricsHost.code).toBe(2);
+    expect(metricsHost.stderr).toContain("--metrics-host: needs --metrics-port");
     const help = await runCliProcess(["serve", "--help"]);
     expect(help.stdout).toContain("Examples:");
     expect(help.stdout).toContain("--cors-origin");
     expect(help.stdout).toContain("--fresh <ms>");
+    expect(help.stdout).toContain("--metrics-port <port>");
   });
 });

@@ -33,7 +33,7 @@ interface ServeOptions {
   corsOrigin: string[];
   corsAllowHeader: string[];
   perIp?: number;
-  metricsHost: string;
+  metricsHost?: string;
   metricsPort?: number;
   maxRps?: number;
   maxConnections?: number;
@@ -104,7 +104,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       "serve /metrics on this port instead of the main one (0: any free one)",
       integer("--metrics-port", 0),
     )
-    .option("--metrics-host <host>", "address of the --metrics-port listener", "127.0.0.1")
+    .option("--metrics-host <host>", "address of the --metrics-port listener (default 127.0.0.1)")
     .option(
       "--max-connections <n>",
       "connections open at once; the excess is closed at once (default: the open-file limit less 128, 64 to 4096)",
@@ -161,6 +161,8 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   } catch (error) {
     throw inCliWords(error);
   }
+  if (options.metricsHost !== undefined && options.metricsPort === undefined)
+    throw new HiroValidationError("--metrics-host", "needs --metrics-port (the port /metrics moves to)");
   const redisUrl = options.redis ?? (io.env.HIRO_REDIS_URL || undefined);
   const redisFrom = options.redis ? "--redis" : "HIRO_REDIS_URL";
   const clusterSeeds = options.redisCluster ?? (io.env.HIRO_REDIS_CLUSTER || undefined);
@@ -207,13 +209,16 @@ async function serve(io: CliIo, options: ServeOptions, global: GlobalOptions): P
   const metricsServer = ownMetrics ? createMetricsServer(metricsText) : undefined;
   await listen(server, options.host, options.port);
   if (metricsServer)
-    await listen(metricsServer, options.metricsHost, options.metricsPort ?? 0, "--metrics-port").catch(
-      async (error: unknown) => {
-        await closeGracefully(server);
-        await gateway.close();
-        throw error;
-      },
-    );
+    await listen(
+      metricsServer,
+      options.metricsHost ?? "127.0.0.1",
+      options.metricsPort ?? 0,
+      "--metrics-port",
+    ).catch(async (error: unknown) => {
+      await closeGracefully(server);
+      await gateway.close();
+      throw error;
+    });
   // After listening, an error is an accept that failed (EMFILE: out of file descriptors): the caller is
   // dropped and serve goes on, saying so at most once a minute.
   let saidAt = Number.NEGATIVE_INFINITY;
