@@ -182,9 +182,11 @@ export default [
   // The test kit without msw itself (an optional peer dependency the app already has): the mock's rules
   // and the spec's named examples. Main-entry figures above must not move when the kit changes.
   // 8,192 B until issue 47; 8,442 B since (+321 B against 8,121 B): the rules answer a token on any token
-  // kind's route, as upstream does (the other token route's examples in this route's shape).
+  // kind's route, as upstream does (the other token route's examples in this route's shape). 8,520 B
+  // until issue 44 (item 16; 8,523 B then): the rules refuse a repeated key and an empty value in
+  // upstream's words (Fastify's coerceTypes "array"; "" is a value but for free text).
   {
-    ...entry("hiro-lookup/msw (msw excluded)", "src/msw/index.ts", "{ createHandlers }", 8_520),
+    ...entry("hiro-lookup/msw (msw excluded)", "src/msw/index.ts", "{ createHandlers }", 8_560),
     ignore: ["msw"],
   },
 ];

@@ -14,6 +14,15 @@ const TEXT_MAX = 256;
 
 const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
 
+/** Refuses a U+0000 in a text the service puts in a query: its PostgreSQL refuses one, and it answers 500. */
+export function refuseNul(parameter: string, value: string): void {
+  if (value.includes("\u0000"))
+    throw new HiroValidationError(
+      parameter,
+      `must not contain U+0000 (the service's database refuses it: a 500); got ${quoted(value, 60)}`,
+    );
+}
+
 /** A free-text filter (`name`, `symbol`): a string; empty or omitted means no filter (as upstream reads it). */
 export const textFilter =
   (parameter: string, example: string) =>
@@ -27,6 +36,7 @@ export const textFilter =
         `must be a well-formed string of at most ${TEXT_MAX} characters such as "${example}"; got ${got}`,
       );
     }
+    refuseNul(parameter, value);
     return value;
   };
 
@@ -40,6 +50,7 @@ export function checkAddressPrefix(value: unknown): string | undefined {
       `must start with a Stacks address (upper-case c32: 0-9, A-Z but I, L, O, U; 28–41 chars), e.g. "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM"; got ${got}`,
     );
   }
+  refuseNul("address", value);
   return value;
 }
 

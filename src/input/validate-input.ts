@@ -14,6 +14,7 @@ import {
   principalRule,
   tx_idRule,
 } from "../generated/parameters.js";
+import { refuseNul } from "./filter-checks.js";
 import { isWholeNumber } from "./whole-number.js";
 
 const U128_MAX = (1n << 128n) - 1n;
@@ -202,8 +203,8 @@ export function checkLimit(value: unknown, maximum?: number, service = ""): numb
 }
 
 /**
- * `locale`: a string of at most the spec's `maxLength` (the service takes any length); an empty one is
- * dropped (the service treats it as absent).
+ * `locale`: a string of at most the spec's `maxLength` (the service takes any length), without a NUL;
+ * an empty one is dropped (the service treats it as absent).
  */
 export function checkLocale(value: unknown): string | undefined {
   if (value === undefined || value === "") return undefined;
@@ -214,5 +215,6 @@ export function checkLocale(value: unknown): string | undefined {
       `must be a well-formed string of at most ${localeRule.maxLength} characters such as "es-MX"; got ${show(value)}`,
     );
   }
+  refuseNul("locale", value);
   return value;
 }

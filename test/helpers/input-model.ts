@@ -21,6 +21,8 @@ export const PRINCIPAL_PATTERN = /^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\.[a
 export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** A lone (unpaired) UTF-16 surrogate: such a string has no UTF-8 form, so no percent-encoding. */
 export const LONE_SURROGATE = /\p{Cs}/u;
+/** U+0000: the service's PostgreSQL refuses it in a query's text (a 500), so no free text carries one. */
+const NUL = "\u0000";
 
 // ---- the canonical form, computed independently ----------------------------------------------
 
@@ -57,7 +59,7 @@ export const CANONICAL: Record<string, (value: unknown) => Canonical> = {
   locale: (v) =>
     v === undefined || v === ""
       ? omit
-      : typeof v === "string" && !LONE_SURROGATE.test(v) && v.length <= 35
+      : typeof v === "string" && !LONE_SURROGATE.test(v) && !v.includes(NUL) && v.length <= 35
         ? send(encodeQueryValue(v))
         : reject,
   ordinal: (v) => integerText(v, ORDINAL_MAX),
@@ -85,7 +87,7 @@ export const CANONICAL: Record<string, (value: unknown) => Canonical> = {
   address: (v) =>
     v === undefined
       ? omit
-      : typeof v === "string" && ADDRESS_START.test(v) && v.length <= 256
+      : typeof v === "string" && ADDRESS_START.test(v) && !v.includes(NUL) && v.length <= 256
         ? send(encodeQueryValue(v))
         : reject,
   valid_metadata_only: (v) => (v === undefined ? omit : typeof v === "boolean" ? send(String(v)) : reject),
@@ -95,7 +97,7 @@ export const CANONICAL: Record<string, (value: unknown) => Canonical> = {
 
 function textFilter(v: unknown): Canonical {
   if (v === undefined || v === "") return omit;
-  return typeof v === "string" && !LONE_SURROGATE.test(v) && v.length <= 256
+  return typeof v === "string" && !LONE_SURROGATE.test(v) && !v.includes(NUL) && v.length <= 256
     ? send(encodeQueryValue(v))
     : reject;
 }

@@ -122,6 +122,10 @@ describe("getFungibleTokens", () => {
     [{ address: "sp102v8p0f7jx67arq77wea3d3cfb5xw39redt0am" }, "address", "Stacks address"],
     [{ name: 5 }, "name", "string"],
     [{ symbol: "\ud800" }, "symbol", "well-formed"],
+    // A NUL makes upstream's PostgreSQL fail the query (500): sent, it is a 500 and a retry for nothing.
+    [{ name: "a\u0000b" }, "name", "U+0000"],
+    [{ symbol: "\u0000" }, "symbol", "U+0000"],
+    [{ address: "SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM\u0000" }, "address", "U+0000"],
     [{ limit: 61 }, "limit", "1 to 60"],
     [{ offset: -1 }, "offset", ">= 0"],
   ])("refuses %j naming %s and what it allows, sending nothing", async (params, parameter, allowed) => {
