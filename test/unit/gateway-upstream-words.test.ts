@@ -74,13 +74,16 @@ describe("stricter than upstream where upstream would fail", () => {
     ["/metadata/v1/ft?name=a%00b", "querystring/name"],
     ["/metadata/v1/ft?address=SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM%00", "querystring/address"],
     [`/metadata/v1/sft/${PRINCIPAL}/35?locale=es%00`, "querystring/locale"],
-  ])("%s: a NUL is a 400 (upstream's PostgreSQL fails the query: a 500, asked twice)", async (target, where) => {
-    const { get, requests } = testGateway(upstream);
-    const response = await get(target);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string; code: string };
-    expect(body.code).toBe("FST_ERR_VALIDATION");
-    expect(body.message).toMatch(new RegExp(`^${where} must not contain U\\+0000`));
-    expect(requests).toHaveLength(0);
-  });
+  ])(
+    "%s: a NUL is a 400 (upstream's PostgreSQL fails the query: a 500, asked twice)",
+    async (target, where) => {
+      const { get, requests } = testGateway(upstream);
+      const response = await get(target);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { message: string; code: string };
+      expect(body.code).toBe("FST_ERR_VALIDATION");
+      expect(body.message).toMatch(new RegExp(`^${where} must not contain U\\+0000`));
+      expect(requests).toHaveLength(0);
+    },
+  );
 });
