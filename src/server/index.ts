@@ -12,6 +12,7 @@
  */
 
 export { GATEWAY_DEFAULTS } from "../shared/defaults.js";
+export type { HoldReason, PaceRules, PaceStore, PaceTake, PaceTicket } from "../shared/pace-store.js";
 export type { GatewayAnswer } from "./answers.js";
 export { PENDING_FRESH_MS } from "./cache-policy.js";
 export {
@@ -29,7 +30,6 @@ export type {
   LookupStore,
   MissLock,
 } from "./options.js";
-export type { Pace, PaceDecision, PaceLesson } from "./pace.js";
 export {
   createRedisShared,
   type RedisClusterCommands,

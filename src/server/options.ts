@@ -1,6 +1,6 @@
 /** The options of the gateway and the hooks it reports through; their defaults are in src/shared/defaults.ts. */
 import { HiroValidationError, type LookupClientOptions } from "../index.js";
-import type { Pace } from "./pace.js";
+import type { PaceStore } from "../shared/pace-store.js";
 import type { PurgeFeed } from "./purges.js";
 
 /**
@@ -27,7 +27,7 @@ export interface MissLock {
 export interface GatewayShared {
   store: LookupStore;
   lock?: MissLock | undefined;
-  pace?: Pace | undefined;
+  pace?: PaceStore | undefined;
   /** The SIP-019 purges' feed, so a notice one instance took marks the tokens stale in every one. */
   purges?: PurgeFeed | undefined;
   /** Whether the shared part answers (for `/healthz`); undefined: not known. */

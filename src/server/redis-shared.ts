@@ -1,25 +1,17 @@
 /**
  * What instances share, in Redis: the answers (the store, in Keyv's get/set-with-TTL/delete contract),
- * the lock on a miss (`SET NX PX`, released by a script only by its holder), and the pace (one script
- * per step, the twin of pace.ts's `paceStep` and `paceLearn`, on Redis's own clock so the instances'
- * clocks do not matter). The Redis client is yours (node-redis: `createClient({ url })`, or
+ * the lock on a miss (`SET NX PX`, released by a script only by its holder), and the pace (redis-pace.ts:
+ * one script per step, the twin of the one pacing rule, shared/pace-policy.ts, on Redis's own clock so
+ * the instances' clocks do not matter). The Redis client is yours (node-redis: `createClient({ url })`, or
  * `createCluster({ rootNodes })` for Redis Cluster, whose commands go to the node of their key's slot:
  * see redis-keys.ts for the hash tags), passed in: this module imports none, so the entry stays free of
  * it. When Redis fails, the lock is skipped and the pace falls back to this instance's own; the store's
  * failures reach the gateway, which serves from upstream and memory and says so once.
  */
-import { GATEWAY_DEFAULTS, REDIS_SHARED_DEFAULTS } from "../shared/defaults.js";
+import { REDIS_SHARED_DEFAULTS } from "../shared/defaults.js";
 import type { GatewayShared, LookupStore, MissLock } from "./options.js";
-import {
-  createMemoryPace,
-  type Pace,
-  type PaceDecision,
-  PROBE_MS,
-  PROBE_RETRY_MS,
-  UNANNOUNCED_BUDGET,
-  UNANNOUNCED_MS,
-} from "./pace.js";
 import { DEFAULT_REDIS_PREFIX, redisKeys } from "./redis-keys.js";
+import { createRedisPace } from "./redis-pace.js";
 import { redisPurgeFeed } from "./redis-purges.js";
 
 /** The one method of a Redis client the gateway uses: node-redis's `sendCommand`. */
@@ -64,62 +56,6 @@ export interface RedisSharedOptions {
   /** Closes the client (graceful shutdown), e.g. `() => client.quit()`. */
   close?: (() => Promise<unknown>) | undefined;
 }
-
-/** The pace's step, as pace.ts's `paceStep`: {0, wait} go, {1, ms} ask again after ms, {2, ms} refused. */
-const TAKE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local interval = tonumber(ARGV[1])
-local maxWait = tonumber(ARGV[2])
-local s = redis.call('HMGET', KEYS[1], 'remaining', 'resetAt', 'next', 'probeUntil')
-local remaining = tonumber(s[1]) or 0
-local resetAt = tonumber(s[2]) or 0
-local nxt = tonumber(s[3]) or 0
-local probeUntil = tonumber(s[4]) or 0
-local known = resetAt > now
-if (not known) and probeUntil > now then return {1, ${PROBE_RETRY_MS}} end
-if known then
-  if remaining <= 0 then
-    if resetAt - now > maxWait then return {2, resetAt - now} end
-    return {1, resetAt - now}
-  end
-  remaining = remaining - 1
-end
-local at = math.max(now, nxt)
-if at - now > maxWait then return {2, at - now} end
-if not known then probeUntil = now + ${PROBE_MS} end
-redis.call('HSET', KEYS[1], 'remaining', remaining, 'next', at + interval, 'probeUntil', probeUntil)
-redis.call('PEXPIRE', KEYS[1], 3600000)
-return {0, at - now}
-`;
-
-/** What an answer taught, as pace.ts's `paceLearn`: ARGV refused <ms> | budget <remaining> <resetMs> | none. */
-const LEARN = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local s = redis.call('HMGET', KEYS[1], 'remaining', 'resetAt')
-local remaining = tonumber(s[1]) or 0
-local resetAt = tonumber(s[2]) or 0
-if ARGV[1] == 'refused' then
-  redis.call('HSET', KEYS[1], 'remaining', 0, 'resetAt', now + tonumber(ARGV[2]), 'probeUntil', 0)
-elseif ARGV[1] == 'none' then
-  if resetAt > now then
-    redis.call('HSET', KEYS[1], 'probeUntil', 0)
-  else
-    redis.call('HSET', KEYS[1], 'remaining', ${UNANNOUNCED_BUDGET}, 'resetAt', now + ${UNANNOUNCED_MS}, 'probeUntil', 0)
-  end
-else
-  local left = tonumber(ARGV[2])
-  local reset = now + tonumber(ARGV[3])
-  if resetAt > now and reset <= resetAt + 1000 then
-    redis.call('HSET', KEYS[1], 'remaining', math.min(remaining, left), 'resetAt', math.max(resetAt, reset), 'probeUntil', 0)
-  else
-    redis.call('HSET', KEYS[1], 'remaining', left, 'resetAt', reset, 'probeUntil', 0)
-  end
-end
-redis.call('PEXPIRE', KEYS[1], 3600000)
-return 1
-`;
 
 /** GET, unless the value is longer than ARGV[1] bytes: then it is deleted unread (nil). */
 const BOUNDED_GET = `
@@ -182,7 +118,6 @@ export function createRedisShared(
       throw error;
     }
   };
-  const fallback = createMemoryPace();
 
   const store: LookupStore = {
     async get(key) {
@@ -233,37 +168,10 @@ export function createRedisShared(
     },
   };
 
-  const pace: Pace = {
-    async take(origin, now, maxWaitMs, intervalMs) {
-      try {
-        const key = keys.pace(origin);
-        const reply = await send(key, false, ["EVAL", TAKE, "1", key, String(intervalMs), String(maxWaitMs)]);
-        const [kind, ms] = Array.isArray(reply) ? reply.map(Number) : [];
-        if (kind === 0) return { go: true, waitMs: ms ?? 0 } satisfies PaceDecision;
-        if (kind === 1) return { go: false, retryMs: ms ?? PROBE_RETRY_MS };
-        if (kind === 2) return { go: false, refusedForMs: ms ?? GATEWAY_DEFAULTS.refusedFallbackMs };
-        throw new Error("an unexpected reply from the pace script");
-      } catch {
-        return fallback.take(origin, now, maxWaitMs, intervalMs);
-      }
-    },
-    async learn(origin, lesson, now) {
-      const args =
-        lesson.refusedForMs !== undefined
-          ? ["refused", String(Math.ceil(lesson.refusedForMs))]
-          : lesson.remaining !== undefined && lesson.resetMs !== undefined
-            ? ["budget", String(lesson.remaining), String(Math.ceil(lesson.resetMs))]
-            : ["none"];
-      await fallback.learn(origin, lesson, now);
-      const key = keys.pace(origin);
-      await send(key, false, ["EVAL", LEARN, "1", key, ...args]).catch(() => undefined);
-    },
-  };
-
   return {
     store,
     lock,
-    pace,
+    pace: createRedisPace((key, args) => send(key, false, args), keys.pace),
     purges: redisPurgeFeed(keys.purges(), send),
     healthy: async () => {
       try {
