@@ -1,12 +1,11 @@
 /**
- * The gateway's small wrappers: the status route's slash, the pace's refusal cap, the observer that also
- * tells the health, and the shared store's lines in the log (each said once per change).
+ * The gateway's small wrappers: the status route's slash, the observer that also tells the health, and
+ * the shared store's lines in the log (each said once per change).
  */
 import { type logOf, printable } from "../internal.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import type { MissContext } from "./miss.js";
 import type { GatewayObserver } from "./options.js";
-import type { Pace } from "./pace.js";
 
 /**
  * `target` with the status route's slash: upstream answers `/metadata/v1` as `/metadata/v1/`, and Next.js
@@ -16,24 +15,6 @@ export function withStatusSlash(target: string, basePath: string): string {
   const at = target.indexOf("?");
   const path = at < 0 ? target : target.slice(0, at);
   return path === `${basePath}/metadata/v1` ? `${path}/${at < 0 ? "" : target.slice(at)}` : target;
-}
-
-/**
- * `pace`, with every refusal it learns cut to {@link GATEWAY_DEFAULTS}.maxRefusalMs: after it, one
- * request probes (a day's Retry-After does not shut the origin for a day on every instance).
- */
-export function withRefusalCap(pace: Pace): Pace {
-  return {
-    take: (origin, now, maxWaitMs, intervalMs) => pace.take(origin, now, maxWaitMs, intervalMs),
-    learn: (origin, lesson, now) =>
-      pace.learn(
-        origin,
-        lesson.refusedForMs === undefined
-          ? lesson
-          : { ...lesson, refusedForMs: Math.min(lesson.refusedForMs, GATEWAY_DEFAULTS.maxRefusalMs) },
-        now,
-      ),
-  };
 }
 
 /** `observer`, its upstream hook also telling the health (each hook called as a method of `observer`). */

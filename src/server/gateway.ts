@@ -10,13 +10,14 @@ import { HiroValidationError } from "../index.js";
 import { buildLookupClient, logOf, pageMaximumOf } from "../internal.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import { matchesEtag } from "../shared/etag-match.js";
+import { createMemoryPace } from "../shared/pace-store.js";
 import { SERVICE_NAMES, type ServiceName } from "../spec-entry.js";
 import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
 import { createCallerLimit } from "./caller-limit.js";
 import { CHAINHOOKS_PATH, createChainhooksRoute } from "./chainhooks-route.js";
 import { corsHeaders } from "./cors.js";
 import type { GatewayRequest } from "./gateway-request.js";
-import { storeLog, withHealth, withRefusalCap, withStatusSlash } from "./gateway-wrappers.js";
+import { storeLog, withHealth, withStatusSlash } from "./gateway-wrappers.js";
 import { createHealth } from "./health.js";
 import { upstreamIdentity } from "./identity.js";
 import { createMemoryTier } from "./memory-tier.js";
@@ -25,7 +26,7 @@ import { checkHeaderNames, checkMs, checkRefusalOptions } from "./option-checks.
 import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
 import { createOriginSlots } from "./origin-slots.js";
 import { otherMethodAnswer } from "./other-methods.js";
-import { createMemoryPace } from "./pace.js";
+import { gatewayPaceRules } from "./pace-wait.js";
 import { createPurges } from "./purges.js";
 import { bodyRefused, callerRefusal, headRefusal } from "./refusals.js";
 import { createRouter, type RoutedCall } from "./router.js";
@@ -89,7 +90,6 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const observer = options.observer;
   const health = createHealth(options.shared);
   const memory = createMemoryTier(memoryBytes);
-  const rate = upstream.maxRequestsPerSecond;
   const localPace = createMemoryPace();
   let keylessSaid = false;
   // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
@@ -112,9 +112,10 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       return identity ? `${origin}#${identity}` : origin;
     },
     shared: options.shared,
-    pace: withRefusalCap(options.shared?.pace ?? localPace),
-    // The client's maxRequestsPerSecond, kept by the gateway's pace (its client does not pace itself).
-    intervalMs: rate ? 1000 / rate : 0,
+    pace: options.shared?.pace ?? localPace,
+    // The one pacing rule, with the client's maxRequestsPerSecond (its client does not pace itself) and
+    // a pause held to maxRefusalMs (a day's Retry-After does not shut the origin for a day).
+    rules: gatewayPaceRules(upstream.maxRequestsPerSecond),
     fresh,
     maxPaceWaitMs,
     observer: withHealth(observer, health.saw),

@@ -20,7 +20,6 @@ import { type CachedAnswer, freshMsFor, revalidatesByEtag } from "./cache-policy
 import { checkedEntry, isEntityTag, keepableBody } from "./entry-check.js";
 import type { GatewayShared } from "./options.js";
 import type { OriginSlots } from "./origin-slots.js";
-import type { PaceLesson } from "./pace.js";
 import { type PaceWait, paced } from "./pace-wait.js";
 import type { RoutedCall } from "./router.js";
 
@@ -102,14 +101,6 @@ function isJson(text: string): boolean {
 
 /** Whether the lookup of `call` would take `body` as its 200 (its judgement's answer check). */
 const acceptsFor = (call: PreparedCall) => (body: string) => acceptsBody(call, body);
-
-/** What an upstream answer taught of the budget: a 429's wait (its `Retry-After`, else its reset, else 1 s), else the budget left. */
-function lessonOf(answer: Exchange): PaceLesson {
-  const { rateLimit } = answer;
-  return answer.status === 429
-    ? { refusedForMs: rateLimit.retryAfterMs ?? rateLimit.resetMs ?? GATEWAY_DEFAULTS.refusedFallbackMs }
-    : { remaining: rateLimit.remaining, resetMs: rateLimit.resetMs };
-}
 
 /**
  * An entry read from the shared store, checked (entry-check.ts); undefined when it is absent, refused
@@ -251,11 +242,15 @@ export async function answerMiss(
     for (let round = 0; ; round++) {
       // The wait for a slot, the in-flight bound's included, counts from the miss's start: no caller
       // waits past maxPaceWaitMs, whether the pace, the bound or an upstream 429 holds it.
-      const refusal = await paced(context, origin, started);
-      if (refusal) return kept ? { entry: kept, how: "stale" } : { answer: refusal };
+      const slot = await paced(context, origin, started);
+      if ("refusal" in slot) return kept ? { entry: kept, how: "stale" } : { answer: slot.refusal };
+      // A slot taken and no answer (none sent, or none came): the pace hears so, and a probe's hold ends.
+      const unanswered = () => context.pace.learn(origin, slot.ticket, context.now(), context.rules);
       const release = await context.slots.take(origin, started + context.maxPaceWaitMs);
-      if (!release)
+      if (!release) {
+        await unanswered();
         return kept ? { entry: kept, how: "stale" } : { answer: spent(GATEWAY_DEFAULTS.refusedFallbackMs) };
+      }
       try {
         // One `hiro-lookup:lookup` event, inside the caller request's `hiro-lookup:gateway` one (trace.ts).
         answer = await tracedExchange(
@@ -264,6 +259,7 @@ export async function answerMiss(
           revalidate ? { ifNoneMatch: kept?.etag } : undefined,
         );
       } catch (error) {
+        await unanswered();
         context.observer?.upstream?.(call.operationId, "error");
         if (kept) return { entry: kept, how: "stale" };
         if (error instanceof HiroError) return { answer: unreachable(error) };
@@ -273,7 +269,7 @@ export async function answerMiss(
       }
       now = context.now();
       context.observer?.upstream?.(call.operationId, answer.status);
-      await context.pace.learn(origin, lessonOf(answer), now);
+      await context.pace.learn(origin, slot.ticket, now, context.rules, answer.status, answer.rateLimit);
       // A 429 taught the pace its wait (the client under the gateway waits for no Retry-After): asked
       // once more through the pace, which waits if that fits in maxPaceWaitMs, else answers its own 429.
       if (answer.status !== 429 || kept || round > 0) break;
