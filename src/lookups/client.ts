@@ -102,7 +102,7 @@ export function createLookupClient(options: LookupClientOptions = {}): LookupCli
 export interface ClientBuild {
   /**
    * Whether the client paces its own requests (one gate per origin, src/transport/pacer/). The gateway's
-   * client does not: the gateway paces upstream itself, for every instance (src/server/pace.ts), and a
+   * client does not: the gateway paces upstream itself, for every instance (src/server/pace-wait.ts), and a
    * second pacer under it would spread the same budget again.
    */
   paced: boolean;
