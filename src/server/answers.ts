@@ -11,6 +11,11 @@ export interface GatewayAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * `body` as UTF-8, when the gateway prepared it (a memory hit's, encoded once): a writer may send
+   * these bytes instead of encoding `body`. A copy of the answer with another body leaves them out.
+   */
+  bytes?: Uint8Array | undefined;
 }
 
 /** The content type of every answer the gateway keeps or writes: each passed the JSON check first. */

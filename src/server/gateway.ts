@@ -27,6 +27,7 @@ import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
 import { createOriginSlots } from "./origin-slots.js";
 import { otherMethodAnswer } from "./other-methods.js";
 import { gatewayPaceRules } from "./pace-wait.js";
+import { hitAnswer } from "./prepared-hits.js";
 import { createPurges } from "./purges.js";
 import { bodyRefused, callerRefusal, headRefusal } from "./refusals.js";
 import { createRouter, type RoutedCall } from "./router.js";
@@ -167,7 +168,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     const at = now();
     if (held && purges.isFresh(known, held, at)) {
       observer?.cache?.("hit");
-      return entryAnswer(held, at, matchesEtag(request.ifNoneMatch, held.etag));
+      return hitAnswer(held, at, matchesEtag(request.ifNoneMatch, held.etag));
     }
     const { result: pending, collapsed } = missOf(known, held);
     const result = await pending;
@@ -260,7 +261,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     // A copy: an answer may be shared by the callers of one miss, each with its own origin. Vary:
     // Origin whenever CORS is on, so a cache never gives one origin's answer to another.
     if (corsOrigins.size > 0) result = { ...result, headers: { ...result.headers, vary: "origin", ...cors } };
-    if (method === "HEAD") result = { ...result, body: "" };
+    if (method === "HEAD") result = { ...result, body: "", bytes: undefined };
     return result;
   }
 

@@ -64,6 +64,9 @@ function headOf(headers: Record<string, string>, length: number | undefined): st
   return head;
 }
 
+/** The heads of prepared answers (prepared-hits.ts), kept while the answer is. */
+const heads = new WeakMap<GatewayAnswer, string[]>();
+
 /**
  * Writes `answer`. Node refuses a status or a header it cannot send (by throwing): then the caller gets
  * a bare 500, or, once the head is out, a closed connection; never a crash of the process.
@@ -73,11 +76,21 @@ export function write(response: ServerResponse, answer: GatewayAnswer): void {
   // A caller that reads nothing of its answer is cut off like one that sends nothing.
   response.socket?.setTimeout(SERVER_LIMITS.idleTimeoutMs);
   try {
-    response.writeHead(
-      answer.status,
-      headOf(answer.headers, empty ? undefined : Buffer.byteLength(answer.body)),
-    );
-    response.end(empty ? undefined : answer.body);
+    if (empty) {
+      response.writeHead(answer.status, headOf(answer.headers, undefined));
+      response.end();
+      return;
+    }
+    // A memory hit's body is prepared as bytes, its answer frozen and the same for a second: its head
+    // is built once too.
+    const { bytes } = answer;
+    let head = bytes && heads.get(answer);
+    if (head === undefined) {
+      head = headOf(answer.headers, bytes ? bytes.byteLength : Buffer.byteLength(answer.body));
+      if (bytes && Object.isFrozen(answer)) heads.set(answer, head);
+    }
+    response.writeHead(answer.status, head);
+    response.end(bytes ?? answer.body);
   } catch {
     if (response.headersSent) {
       response.destroy();
