@@ -1,7 +1,7 @@
 /**
  * The gateway (`hiro-lookup serve`) against a local fake upstream, side by side in one run, one load
  * generator for every target (wrk, from Debian), in interleaved rounds: cache hits of `serve` with the
- * memory store and with Redis; the floor of any Node gateway (node:http answering from a Map); a Node
+ * memory store, with Redis and with a three-master Redis Cluster; the floor of any Node gateway (node:http answering from a Map); a Node
  * server doing one Redis GET per hit; nginx's proxy_cache (Debian nginx-light); then the miss overhead
  * over a bare proxy (sequential, every request asking upstream) and the upstream requests per 1,000
  * caller requests over 50 distinct tokens. A target whose tool is missing is skipped, saying how to
@@ -9,10 +9,11 @@
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { type RedisCluster, startRedisCluster } from "../scripts/lib/redis-cluster.js";
 import {
   freePort,
   hasRedisServer,
@@ -93,7 +94,8 @@ async function wrk(url: string, seconds: number, connections: number) {
     return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
   };
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
-  return { rps, p50: ms("50"), p99: ms("99"), non2xx };
+  // The machine's 1-minute load average as the round ends: the figures of a busy machine say so.
+  return { rps, p50: ms("50"), p99: ms("99"), non2xx, load: loadavg()[0] ?? Number.NaN };
 }
 
 const median = (values: number[]) => {
@@ -167,11 +169,13 @@ export async function gatewaySection(quick: boolean): Promise<void> {
   ]);
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   const redis = hasRedisServer() ? await startRedisServer() : undefined;
+  const cluster = redis ? await startRedisCluster() : undefined;
   try {
-    await measure(upstreamUrl, upstreamPort, redis, quick);
+    await measure(upstreamUrl, upstreamPort, redis, cluster, quick);
   } finally {
     await upstream.stop();
     await redis?.stop();
+    await cluster?.stop();
   }
 }
 
@@ -180,6 +184,7 @@ async function measure(
   upstreamUrl: string,
   upstreamPort: number,
   redis: Awaited<ReturnType<typeof startRedisServer>> | undefined,
+  cluster: RedisCluster | undefined,
   quick: boolean,
 ): Promise<void> {
   const skipped: string[] = [];
@@ -208,6 +213,16 @@ async function measure(
       targets.push(
         await processTarget("serve, Redis", port, serveArgs(port, 600_000, ["--redis", redis.url])),
       );
+      if (cluster) {
+        port = await freePort();
+        targets.push(
+          await processTarget(
+            "serve, Redis Cluster (3 masters)",
+            port,
+            serveArgs(port, 600_000, ["--redis-cluster", cluster.seeds.join(",")]),
+          ),
+        );
+      }
       port = await freePort();
       targets.push(
         await processTarget("one Redis GET per hit", port, [
@@ -243,7 +258,7 @@ async function measure(
     out(`Cache hits, one URL, wrk -t2 -c100, ${rounds} rounds of ${seconds} s, medians [min–max]:`);
     out();
     table(
-      ["target", "requests/s", "÷ Map floor", "÷ nginx", "p50 ms", "p99 ms", "non-2xx"],
+      ["target", "requests/s", "÷ Map floor", "÷ nginx", "p50 ms", "p99 ms", "non-2xx", "load"],
       targets.map((target) => {
         const runs = results.get(target.name) ?? [];
         const rps = runs.map((r) => r.rps);
@@ -256,6 +271,7 @@ async function measure(
           fmt(median(runs.map((r) => r.p50))),
           fmt(median(runs.map((r) => r.p99))),
           String(runs.reduce((sum, r) => sum + r.non2xx, 0)),
+          `${fmt(Math.min(...runs.map((r) => r.load)), 1)}–${fmt(Math.max(...runs.map((r) => r.load)), 1)}`,
         ];
       }),
     );
