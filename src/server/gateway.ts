@@ -9,28 +9,27 @@
 import { HiroValidationError } from "../index.js";
 import { buildLookupClient, logOf, pageMaximumOf } from "../internal.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, GATEWAY_DEFAULTS } from "../shared/defaults.js";
-import { matchesEtag } from "../shared/etag-match.js";
 import { createMemoryPace } from "../shared/pace-store.js";
 import { SERVICE_NAMES, type ServiceName } from "../spec-entry.js";
-import { entryAnswer, errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
+import { errorBody, type GatewayAnswer, ownAnswer } from "./answers.js";
 import { createCallerLimit } from "./caller-limit.js";
 import { CHAINHOOKS_PATH, createChainhooksRoute } from "./chainhooks-route.js";
 import { corsHeaders } from "./cors.js";
+import { createDoor } from "./door.js";
 import type { GatewayRequest } from "./gateway-request.js";
 import { storeLog, withHealth, withStatusSlash } from "./gateway-wrappers.js";
 import { createHealth } from "./health.js";
 import { upstreamIdentity } from "./identity.js";
 import { createMemoryTier } from "./memory-tier.js";
-import { answerMiss, type MissContext, type MissResult } from "./miss.js";
+import type { MissContext } from "./miss.js";
 import { checkHeaderNames, checkMs, checkRefusalOptions } from "./option-checks.js";
 import { checkOptionNames, type LookupHandlerOptions } from "./options.js";
 import { createOriginSlots } from "./origin-slots.js";
 import { otherMethodAnswer } from "./other-methods.js";
 import { gatewayPaceRules } from "./pace-wait.js";
-import { hitAnswer } from "./prepared-hits.js";
 import { createPurges } from "./purges.js";
-import { bodyRefused, callerRefusal, headRefusal } from "./refusals.js";
-import { createRouter, type RoutedCall } from "./router.js";
+import { createRouter } from "./router.js";
+import { createSpecRoute } from "./spec-route.js";
 import { type GatewayTraceMessage, gatewayTraced, traceRequest } from "./trace.js";
 import { type LookupFetchHandler, webHandler } from "./web-handler.js";
 
@@ -92,7 +91,6 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
   const health = createHealth(options.shared);
   const memory = createMemoryTier(memoryBytes);
   const localPace = createMemoryPace();
-  let keylessSaid = false;
   // The gateway's own lines (the shared store down, then back) go through the client's log, at warn
   // unless the client's logLevel says otherwise: a server says when it loses its shared store.
   const log = logOf(upstream.logLevel ?? "warn", upstream.logger);
@@ -129,8 +127,6 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       now,
     ),
   };
-  const inFlight = new Map<string, Promise<MissResult>>();
-
   const route = createRouter({ facts, basePath, ownMaxLimit });
   // Chainhooks' route for the purges: only with a consumer secret.
   const hooks =
@@ -144,52 +140,16 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     target.length <= bounds.maxTargetLength &&
     target.split("?")[0] === hookPath;
 
-  /** One miss per key at a time: every caller of a key waits for the same one (`collapsed`). */
-  function missOf(
-    routed: RoutedCall,
-    stale: Parameters<typeof answerMiss>[2],
-  ): { result: Promise<MissResult>; collapsed: boolean } {
-    const { key } = routed;
-    const running = inFlight.get(key);
-    if (running) {
-      observer?.coalesced?.("local");
-      return { result: running, collapsed: true };
-    }
-    const started = answerMiss(context, routed, stale).finally(() => inFlight.delete(key));
-    inFlight.set(key, started);
-    return { result: started, collapsed: false };
-  }
-
-  async function serveSpecRoute(request: GatewayRequest, routed: RoutedCall): Promise<GatewayAnswer> {
-    const id = identity ?? (await identityReady);
-    const known = id === "" ? routed : { ...routed, key: `${id}.${routed.key}` };
-    await purges.catchUp();
-    const held = memory.get(known.key);
-    const at = now();
-    if (held && purges.isFresh(known, held, at)) {
-      observer?.cache?.("hit");
-      return hitAnswer(held, at, matchesEtag(request.ifNoneMatch, held.etag));
-    }
-    const { result: pending, collapsed } = missOf(known, held);
-    const result = await pending;
-    if ("answer" in result) {
-      if (!collapsed || result.answer.headers["cache-status"] === undefined) return result.answer;
-      // Each caller gets its own headers: the answer is shared by the callers that waited for it.
-      return {
-        ...result.answer,
-        headers: {
-          ...result.answer.headers,
-          "cache-status": `${result.answer.headers["cache-status"]}; collapsed`,
-        },
-      };
-    }
-    observer?.cache?.(result.how);
-    return entryAnswer(result.entry, now(), matchesEtag(request.ifNoneMatch, result.entry.etag), {
-      how: result.how,
-      upstreamStatus: result.upstreamStatus,
-      collapsed,
-    });
-  }
+  const serveSpecRoute = createSpecRoute({
+    context,
+    memory,
+    purges,
+    observer,
+    identity: () => identity,
+    identityReady,
+    now,
+  });
+  const doorOf = createDoor({ bounds, hooks, takesBody, healthTarget, health, callerLimit, log, now });
 
   /** One caller request, traced on `hiro-lookup:gateway` when someone subscribes (trace.ts). */
   function answer(request: GatewayRequest): Promise<GatewayAnswer> {
@@ -204,31 +164,6 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
       message.coalesced = cacheStatus.includes("collapsed");
       return result;
     });
-  }
-
-  /** The refusals and the gateway's own routes before the spec's: undefined when none answers. */
-  async function doorOf(request: GatewayRequest, method: string) {
-    const head = headRefusal(request, bounds);
-    if (head) return { result: head, routeName: head.status === 414 ? "uri_too_long" : "headers_too_large" };
-    if (hooks && takesBody(method, request.target))
-      return { result: await hooks(request), routeName: "chainhooks" };
-    const reads = method === "GET" || method === "HEAD";
-    // A lookup has no body: one announced is refused unread (another method gets its 404 or 405).
-    if (reads && request.bodyAnnounced) return { result: bodyRefused(), routeName: "body_refused" };
-    if (reads && healthTarget !== undefined && request.target.split("?")[0] === healthTarget)
-      return { result: await health.answer(), routeName: "healthz" };
-    if (callerLimit) {
-      if (request.callerKey === undefined && !keylessSaid) {
-        keylessSaid = true;
-        log?.warn?.(
-          "perCallerPerSecond is on, but the host gave no caller key: those callers share one bucket (pass { callerKey } beside the request, or the callerKey option)",
-          {},
-        );
-      }
-      const limited = callerRefusal(callerLimit, request.callerKey ?? "", now());
-      if (limited) return { result: limited, routeName: "ip_limited" };
-    }
-    return undefined;
   }
 
   async function answerOf(given: GatewayRequest, traced?: GatewayTraceMessage): Promise<GatewayAnswer> {
