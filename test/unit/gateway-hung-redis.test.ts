@@ -14,7 +14,12 @@ const TOKEN = upstreamFixture("tma-sft-200-valid-metadata");
 describe("a hung Redis", () => {
   it("costs one timeout, then the commands fail at once until the back-off ends", async () => {
     let sent = 0;
-    const hung = { sendCommand: () => (sent++, new Promise<never>(() => undefined)) };
+    const hung = {
+      sendCommand: () => {
+        sent++;
+        return new Promise<never>(() => undefined);
+      },
+    };
     const { gateway, get } = testGateway(() => json(TOKEN), {
       shared: createRedisShared(hung, { commandTimeoutMs: 50 }),
       now: Date.now,
