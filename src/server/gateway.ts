@@ -53,6 +53,17 @@ export interface LookupGateway {
 }
 
 /**
+ * `answer` to a HEAD: no body, and the `Content-Length` its GET would have (RFC 9110 §8.6: a HEAD that
+ * says one must say the GET's), but where there is no body to count (a 304 or a 204).
+ */
+function headAnswer(answer: GatewayAnswer): GatewayAnswer {
+  const empty = answer.status === 304 || answer.status === 204;
+  const length = answer.bytes?.byteLength ?? new TextEncoder().encode(answer.body).byteLength;
+  const headers = empty ? answer.headers : { ...answer.headers, "content-length": String(length) };
+  return { ...answer, headers, body: "", bytes: undefined };
+}
+
+/**
  * Creates the gateway. Throws {@link HiroValidationError} on a bad option (the client's included).
  */
 export function createLookupGateway(options: LookupHandlerOptions = {}): LookupGateway {
@@ -196,7 +207,7 @@ export function createLookupGateway(options: LookupHandlerOptions = {}): LookupG
     // A copy: an answer may be shared by the callers of one miss, each with its own origin. Vary:
     // Origin whenever CORS is on, so a cache never gives one origin's answer to another.
     if (corsOrigins.size > 0) result = { ...result, headers: { ...result.headers, vary: "origin", ...cors } };
-    if (method === "HEAD") result = { ...result, body: "", bytes: undefined };
+    if (method === "HEAD") result = headAnswer(result);
     return result;
   }
 

@@ -70,4 +70,21 @@ describe("prepared memory hits", () => {
       expect(response.headers.get("etag")).toBe(ETAG);
     }
   });
+
+  it("answers HEAD through serve's Node server with the GET's Content-Length and no body (RFC 9110 §8.6)", async () => {
+    const { gateway } = testGateway(() => json(TOKEN, 200, { etag: ETAG }), { fresh: 60_000 });
+    const server = createGatewayServer({ gateway });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SFT}`;
+    const length = String(Buffer.byteLength(JSON.stringify(TOKEN)));
+    // A miss, then a hit: each HEAD says the length a GET would send.
+    for (const outcome of [/fwd=miss/, /; hit/]) {
+      const head = await fetch(url, { method: "HEAD" });
+      expect(head.headers.get("cache-status")).toMatch(outcome);
+      expect(head.headers.get("content-length")).toBe(length);
+      expect(await head.text()).toBe("");
+    }
+    expect((await fetch(url)).headers.get("content-length")).toBe(length);
+  });
 });

@@ -86,7 +86,12 @@ export function write(response: ServerResponse, answer: GatewayAnswer): void {
     const { bytes } = answer;
     let head = bytes && heads.get(answer);
     if (head === undefined) {
-      head = headOf(answer.headers, bytes ? bytes.byteLength : Buffer.byteLength(answer.body));
+      // A HEAD's answer says its GET's length itself (gateway.ts).
+      const length =
+        "content-length" in answer.headers
+          ? undefined
+          : (bytes?.byteLength ?? Buffer.byteLength(answer.body));
+      head = headOf(answer.headers, length);
       if (bytes && Object.isFrozen(answer)) heads.set(answer, head);
     }
     response.writeHead(answer.status, head);
