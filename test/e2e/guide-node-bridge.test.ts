@@ -84,7 +84,11 @@ describe("the guide's node:http bridge", () => {
 
   it("refuses a GET that sends a body with 413, unread and not asked upstream", async () => {
     const before = upstreamRequests;
-    const refused = await ask(`/metadata/v1/sft/${PRINCIPAL}/36`, { "content-type": "text/plain", "content-length": "1" }, "x");
+    const refused = await ask(
+      `/metadata/v1/sft/${PRINCIPAL}/36`,
+      { "content-type": "text/plain", "content-length": "1" },
+      "x",
+    );
     expect(refused.status, refused.body).toBe(413);
     expect(JSON.parse(refused.body)).toMatchObject({ message: "requests have no body" });
     expect(upstreamRequests).toBe(before);
