@@ -4,16 +4,19 @@ import { isWholeNumber, printable } from "../internal.js";
 import { GATEWAY_DEFAULTS } from "../shared/defaults.js";
 import type { LookupHandlerOptions } from "./options.js";
 
-/** A non-negative integer option, or its default. */
-export function checkMs(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!isWholeNumber(value, 0, 2 ** 31 - 1))
+/** `value` when it is an integer from `min` to 2^31-1; else a refusal naming the option. */
+function checkInteger(name: string, value: number, min: number): number {
+  if (!isWholeNumber(value, min, 2 ** 31 - 1))
     throw new HiroValidationError(
       name,
-      `must be an integer from 0 to 2^31-1; got ${printable(String(value)).slice(0, 60)}`,
+      `must be an integer from ${min} to 2^31-1; got ${printable(String(value)).slice(0, 60)}`,
     );
   return value;
 }
+
+/** A non-negative integer option, or its default. */
+export const checkMs = (name: string, value: number | undefined, fallback: number): number =>
+  value === undefined ? fallback : checkInteger(name, value, 0);
 
 /** Header names a browser may send cross-origin, checked (token characters only), lower-cased. */
 export function checkHeaderNames(name: string, value: readonly string[] | undefined): string[] {
@@ -27,15 +30,8 @@ export function checkHeaderNames(name: string, value: readonly string[] | undefi
 }
 
 /** A positive integer option, or undefined when it is not given. */
-function checkCount(name: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!isWholeNumber(value, 1, 2 ** 31 - 1))
-    throw new HiroValidationError(
-      name,
-      `must be an integer from 1 to 2^31-1; got ${printable(String(value)).slice(0, 60)}`,
-    );
-  return value;
-}
+const checkCount = (name: string, value: number | undefined): number | undefined =>
+  value === undefined ? undefined : checkInteger(name, value, 1);
 
 /** The refusals' options, checked (their defaults in GATEWAY_DEFAULTS). */
 export function checkRefusalOptions(options: LookupHandlerOptions) {

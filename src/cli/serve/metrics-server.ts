@@ -4,7 +4,14 @@
  * body, and keeps the main server's socket limits with a small connection cap (a scraper or two).
  */
 import { createServer, type Server } from "node:http";
-import { asksMetrics, type MetricsText, metricsAnswer, SERVER_LIMITS, write } from "./node-server.js";
+import {
+  asksMetrics,
+  type MetricsText,
+  metricsAnswer,
+  SERVER_LIMITS,
+  SERVER_OPTIONS,
+  write,
+} from "./node-server.js";
 
 /** Connections the metrics listener keeps open at once. */
 const MAX_METRICS_CONNECTIONS = 16;
@@ -27,22 +34,13 @@ const FAILED = {
 
 /** A `node:http` server of `/metrics` (not yet listening). */
 export function createMetricsServer(metrics: MetricsText): Server {
-  const server = createServer(
-    {
-      maxHeaderSize: SERVER_LIMITS.maxHeaderBytes,
-      requestTimeout: SERVER_LIMITS.requestTimeoutMs,
-      headersTimeout: SERVER_LIMITS.headersTimeoutMs,
-      keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
-      connectionsCheckingInterval: SERVER_LIMITS.checkIntervalMs,
-    },
-    (request, response) => {
-      if (!asksMetrics(request)) return write(response, NOT_FOUND);
-      metricsAnswer(metrics).then(
-        (answer) => write(response, answer),
-        () => write(response, FAILED),
-      );
-    },
-  );
+  const server = createServer(SERVER_OPTIONS, (request, response) => {
+    if (!asksMetrics(request)) return write(response, NOT_FOUND);
+    metricsAnswer(metrics).then(
+      (answer) => write(response, answer),
+      () => write(response, FAILED),
+    );
+  });
   server.maxConnections = MAX_METRICS_CONNECTIONS;
   server.on("connection", (socket) => socket.setTimeout(SERVER_LIMITS.idleTimeoutMs));
   return server;

@@ -169,25 +169,25 @@ async function answerOf(parts: NodeServerParts, request: IncomingMessage): Promi
   });
 }
 
+/** `node:http`'s options of each of serve's listeners: the limits above. */
+export const SERVER_OPTIONS = {
+  maxHeaderSize: SERVER_LIMITS.maxHeaderBytes,
+  requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+  headersTimeout: SERVER_LIMITS.headersTimeoutMs,
+  keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
+  connectionsCheckingInterval: SERVER_LIMITS.checkIntervalMs,
+} as const;
+
 /** A `node:http` server for the gateway, with the limits above (not yet listening). */
 export function createGatewayServer(parts: NodeServerParts): Server {
-  const server = createServer(
-    {
-      maxHeaderSize: SERVER_LIMITS.maxHeaderBytes,
-      requestTimeout: SERVER_LIMITS.requestTimeoutMs,
-      headersTimeout: SERVER_LIMITS.headersTimeoutMs,
-      keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
-      connectionsCheckingInterval: SERVER_LIMITS.checkIntervalMs,
-    },
-    (request, response) => {
-      // Answering may wait on upstream for longer than an idle caller is given: no idle cut meanwhile.
-      request.socket.setTimeout(0);
-      answerOf(parts, request).then(
-        (answer) => write(response, answer),
-        () => write(response, FAILED),
-      );
-    },
-  );
+  const server = createServer(SERVER_OPTIONS, (request, response) => {
+    // Answering may wait on upstream for longer than an idle caller is given: no idle cut meanwhile.
+    request.socket.setTimeout(0);
+    answerOf(parts, request).then(
+      (answer) => write(response, answer),
+      () => write(response, FAILED),
+    );
+  });
   server.maxConnections = parts.maxConnections ?? defaultMaxConnections();
   // Before its first byte a connection has no timeout of Node's: one that sends nothing is closed.
   server.on("connection", (socket) => socket.setTimeout(SERVER_LIMITS.idleTimeoutMs));
